@@ -1,0 +1,62 @@
+// Package queenstest holds the checks that every reference solution's tests
+// run, so that all of them are held to the one table of known counts and the
+// one board validator in package queens.
+//
+// Each reference is checked against the same table, so references that pass
+// agree with each other: counters on every n tested, listers on the exact set
+// of boards (valid, distinct and as many as the table says is the whole set).
+package queenstest
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/nqueens-kit/nqueens/internal/queens"
+)
+
+// LongFrom is the first n that tests skip under -short: from here on a slow
+// reference takes seconds or minutes.
+const LongFrom = 15
+
+// Counter checks a LeetCode 52 solution against the known counts for n = 1..maxN.
+func Counter(t *testing.T, totalNQueens func(int) int, maxN int) {
+	t.Helper()
+	for n := 1; n <= maxN; n++ {
+		t.Run(fmt.Sprintf("n=%d", n), func(t *testing.T) {
+			if n >= LongFrom && testing.Short() {
+				t.Skip("long: skipped under -short")
+			}
+			want, ok := queens.Count(n)
+			require.True(t, ok)
+			assert.Equal(t, want, int64(totalNQueens(n)))
+		})
+	}
+}
+
+// Lister checks a LeetCode 51 solution for n = 1..maxN: every board valid, no
+// board repeated, and as many boards as the table says.
+func Lister(t *testing.T, solveNQueens func(int) [][]string, maxN int) {
+	t.Helper()
+	for n := 1; n <= maxN; n++ {
+		t.Run(fmt.Sprintf("n=%d", n), func(t *testing.T) {
+			assert.NoError(t, queens.CheckBoards(n, solveNQueens(n)))
+		})
+	}
+}
+
+// Bench runs a benchmark of a 52 solution for each n in ns.
+func Bench(b *testing.B, totalNQueens func(int) int, ns ...int) {
+	for _, n := range ns {
+		want, _ := queens.Count(n)
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			for b.Loop() {
+				if got := totalNQueens(n); int64(got) != want {
+					b.Fatalf("totalNQueens(%d) = %d, want %d", n, got, want)
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,9 @@
+package array
+
+import (
+	"testing"
+
+	"github.com/nqueens-kit/nqueens/internal/queenstest"
+)
+
+func TestSolveNQueens(t *testing.T) { queenstest.Lister(t, solveNQueens, 10) }
