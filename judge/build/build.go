@@ -1,0 +1,301 @@
+// Package build turns a student's solution file into a program the judge can
+// run: it copies the file into a temporary module beside a generated harness
+// main, builds it with the go command, and keeps the binary in a cache keyed
+// by everything that went into it.
+//
+// A compile error is a result, not an error: Build returns it as a
+// *CompileError whose text names the student's own file and lines.
+package build
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/printer"
+	"go/scanner"
+	"go/token"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+)
+
+// Spec says what to build: the student's file and what it must provide.
+type Spec struct {
+	Source  string // path of the student's file
+	Display string // how to name that file in messages
+	Func    string // the function the harness calls, e.g. "totalNQueens"
+	Params  string // its parameter types, e.g. "int"
+	Results string // its result types, e.g. "int"
+	Harness string // Go source of the harness: package main with func main
+}
+
+// Signature is the declaration the student's file must contain.
+func (s Spec) Signature() string {
+	return fmt.Sprintf("func %s(n %s) %s", s.Func, s.Params, s.Results)
+}
+
+// CompileError is a submission that does not build.
+type CompileError struct {
+	Message string
+}
+
+func (e *CompileError) Error() string { return e.Message }
+
+// Builder builds submissions with one go command into one cache.
+type Builder struct {
+	Go        string // path of the go command
+	GoVersion string // its version, e.g. "go1.26.8"
+	CacheDir  string // where built binaries are kept; "" keeps none
+	TempDir   string // where build directories are made
+}
+
+// studentFile is the name of the student's file inside the build module.
+const studentFile = "solution.go"
+
+// modulePath is the build module's path; with -trimpath, stack traces name
+// the student's file as modulePath/studentFile.
+const modulePath = "submission"
+
+// Build returns the path of a binary for spec, or a *CompileError. Any other
+// error means the judge could not do its work.
+func (b *Builder) Build(ctx context.Context, spec Spec) (string, error) {
+	src, err := os.ReadFile(spec.Source)
+	if err != nil {
+		return "", err
+	}
+	code, err := Prepare(src)
+	if err != nil {
+		return "", &CompileError{Message: relabel(err.Error(), spec.Display)}
+	}
+	if msg := checkSignature(code, spec); msg != "" {
+		return "", &CompileError{Message: msg}
+	}
+
+	sum := sha256.New()
+	for _, part := range []string{b.GoVersion, spec.Harness, string(code)} {
+		fmt.Fprintf(sum, "%d\n%s", len(part), part)
+	}
+	key := hex.EncodeToString(sum.Sum(nil))[:32]
+	cached := ""
+	if b.CacheDir != "" {
+		cached = filepath.Join(b.CacheDir, key)
+		if _, err := os.Stat(cached); err == nil {
+			return cached, nil
+		}
+	}
+
+	dir, err := os.MkdirTemp(b.TempDir, "build-")
+	if err != nil {
+		return "", err
+	}
+	defer os.RemoveAll(dir)
+	goMod := fmt.Sprintf("module %s\n\ngo %s\n", modulePath, languageVersion(b.GoVersion))
+	files := map[string][]byte{
+		"go.mod":           []byte(goMod),
+		studentFile:        code,
+		"judge_harness.go": []byte(spec.Harness),
+	}
+	for name, data := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			return "", err
+		}
+	}
+	out := filepath.Join(dir, "submission")
+	cmd := exec.CommandContext(ctx, b.Go, "build", "-trimpath", "-o", out, ".")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOFLAGS=", "GOWORK=off", "CGO_ENABLED=0", "GOTOOLCHAIN=local", "GO111MODULE=on")
+	var stderr bytes.Buffer
+	cmd.Stdout = &stderr
+	cmd.Stderr = &stderr
+	if err := cmd.Run(); err != nil {
+		if ctx.Err() != nil {
+			return "", ctx.Err()
+		}
+		var exit *exec.ExitError
+		if !errors.As(err, &exit) {
+			return "", fmt.Errorf("run go build: %w", err)
+		}
+		return "", &CompileError{Message: compilerMessage(stderr.String(), dir, spec.Display)}
+	}
+	if cached == "" {
+		// No cache: the binary must outlive the build directory.
+		keep := filepath.Join(b.TempDir, "bin-"+key)
+		return keep, os.Rename(out, keep)
+	}
+	if err := os.MkdirAll(b.CacheDir, 0o755); err != nil {
+		return "", err
+	}
+	if err := os.Rename(out, cached); err != nil {
+		return "", err
+	}
+	return cached, nil
+}
+
+// languageVersion turns "go1.26.8" into "1.26" for a go.mod go line.
+func languageVersion(v string) string {
+	v = strings.TrimPrefix(v, "go")
+	parts := strings.SplitN(v, ".", 3)
+	if len(parts) < 2 {
+		return v
+	}
+	return parts[0] + "." + strings.TrimRightFunc(parts[1], func(r rune) bool { return r < '0' || r > '9' })
+}
+
+// Prepare rewrites a student's file into package main without moving any
+// line: the package clause becomes "package main" (one is added on the first
+// line when the file has none, as when pasted from LeetCode), and a func main
+// kept for local testing is renamed to the blank identifier so that it
+// cannot clash with the harness.
+func Prepare(src []byte) ([]byte, error) {
+	fset := token.NewFileSet()
+	file := fset.AddFile(studentFile, -1, len(src))
+	var s scanner.Scanner
+	var scanErr error
+	s.Init(file, src, func(pos token.Position, msg string) {
+		if scanErr == nil {
+			scanErr = fmt.Errorf("%s: %s", pos, msg)
+		}
+	}, 0)
+
+	out := bytes.Clone(src)
+	var prev token.Token
+	first := true
+	depth := 0 // nesting of (), [] and {}: only top-level funcs count
+	for {
+		pos, tok, lit := s.Scan()
+		if tok == token.EOF {
+			break
+		}
+		if first {
+			first = false
+			if tok != token.PACKAGE {
+				out = append([]byte("package main; "), src...)
+				return Prepare(out)
+			}
+		}
+		switch tok {
+		case token.LPAREN, token.LBRACK, token.LBRACE:
+			depth++
+		case token.RPAREN, token.RBRACK, token.RBRACE:
+			depth--
+		case token.IDENT:
+			off := file.Offset(pos)
+			switch {
+			case prev == token.PACKAGE:
+				out = append(append(bytes.Clone(out[:off]), "main"...), out[off+len(lit):]...)
+				// Offsets after this point moved; redo the scan on the new text
+				// (the clause now says main, so this branch is not taken again).
+				if lit != "main" {
+					return Prepare(out)
+				}
+			case prev == token.FUNC && depth == 0 && lit == "main":
+				copy(out[off:], "_   ")
+			}
+		}
+		prev = tok
+	}
+	if first { // empty file
+		return []byte("package main\n"), nil
+	}
+	return out, scanErr
+}
+
+// checkSignature reports, in words, a missing function or one with the
+// wrong signature. It stays quiet when the file does not parse: the
+// compiler's own message is clearer then.
+func checkSignature(code []byte, spec Spec) string {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, studentFile, code, parser.SkipObjectResolution)
+	if err != nil {
+		return ""
+	}
+	want := spec.Signature()
+	var names []string
+	for _, d := range f.Decls {
+		fn, ok := d.(*ast.FuncDecl)
+		if !ok || fn.Recv != nil {
+			continue
+		}
+		names = append(names, fn.Name.Name)
+		if fn.Name.Name != spec.Func {
+			continue
+		}
+		got := typeString(fset, fn.Type.Params) + " -> " + typeString(fset, fn.Type.Results)
+		if got != spec.Params+" -> "+spec.Results {
+			var b bytes.Buffer
+			printer.Fprint(&b, fset, fn.Type)
+			line := fset.Position(fn.Pos()).Line
+			return fmt.Sprintf("%s:%d: %s has the wrong signature\n\thave %s\n\twant %s",
+				spec.Display, line, spec.Func, strings.Replace(b.String(), "func", "func "+spec.Func, 1), want)
+		}
+		return ""
+	}
+	msg := fmt.Sprintf("%s: no function %s; the judge calls\n\t%s", spec.Display, spec.Func, want)
+	for _, n := range names {
+		if strings.EqualFold(n, spec.Func) {
+			msg += fmt.Sprintf("\n(found %s: names are case-sensitive)", n)
+		}
+	}
+	return msg
+}
+
+// typeString prints the types of a field list, without names: "int, int".
+func typeString(fset *token.FileSet, fields *ast.FieldList) string {
+	if fields == nil {
+		return ""
+	}
+	var types []string
+	for _, f := range fields.List {
+		var b bytes.Buffer
+		printer.Fprint(&b, fset, f.Type)
+		for range max(1, len(f.Names)) {
+			types = append(types, b.String())
+		}
+	}
+	return strings.Join(types, ", ")
+}
+
+// compilerMessage makes the go command's output speak of the student's file.
+func compilerMessage(out, dir, display string) string {
+	var lines []string
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		if strings.HasPrefix(line, "# ") {
+			continue
+		}
+		lines = append(lines, line)
+	}
+	msg := relabel(strings.ReplaceAll(strings.Join(lines, "\n"), dir+string(filepath.Separator), "./"), display)
+	if m := undefinedPackage.FindStringSubmatch(msg); m != nil {
+		path := m[1]
+		if path == "bits" {
+			path = "math/bits"
+		}
+		msg += fmt.Sprintf("\n(LeetCode imports packages for you; here, add import %q at the top of your file)", path)
+	}
+	return msg
+}
+
+var undefinedPackage = regexp.MustCompile(`undefined: (strings|sort|math|bits|strconv|slices|fmt)\b`)
+
+// relabel replaces the build module's name for the student's file with the
+// name the student knows.
+func relabel(s, display string) string {
+	s = strings.ReplaceAll(s, "./"+studentFile, display)
+	s = strings.ReplaceAll(s, modulePath+"/"+studentFile, display)
+	if strings.HasPrefix(s, studentFile+":") {
+		s = display + s[len(studentFile):]
+	}
+	return s
+}
+
+// Relabel is relabel for text the built program wrote, such as a stack trace.
+func Relabel(s, display string) string {
+	return strings.ReplaceAll(s, modulePath+"/"+studentFile, display)
+}

@@ -1,0 +1,261 @@
+// Package sandbox runs one program under limits on CPU time, memory, output
+// and wall-clock time, and reports what it used and which limit, if any, it
+// broke.
+//
+// The program runs in a process group of its own, so that it and every process
+// it starts are killed together, at once, when a limit is reached or when it
+// ends. CPU time is the user+sys time of the child as the kernel accounts it
+// (rusage); the wall clock is only a backstop for a program that sleeps or
+// blocks.
+package sandbox
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+	"unsafe"
+)
+
+// Limits bound one run.
+type Limits struct {
+	CPU    time.Duration // user+sys time of the child, from the OS's accounting
+	Wall   time.Duration // backstop for a program that sleeps or blocks
+	Memory int64         // peak resident bytes
+	Output int64         // bytes the child may write to stdout and stderr together
+	Answer int64         // bytes the child may write on its answer channel
+}
+
+// Kill reasons: which limit stopped the program.
+const (
+	None   = ""
+	CPU    = "cpu"
+	Wall   = "wall"
+	Memory = "memory"
+	Output = "output"
+	Answer = "answer"
+	// Interrupted: the judge itself was asked to stop.
+	Interrupted = "interrupted"
+)
+
+// Result is what one run used and produced.
+type Result struct {
+	CPU      time.Duration // user+sys time
+	Wall     time.Duration
+	MaxRSS   int64  // peak resident set, bytes
+	Killed   string // the limit that stopped the program, or None
+	ExitCode int    // -1 when ended by a signal
+	Signal   syscall.Signal
+	Output   []byte // stdout and stderr interleaved, at most KeepOutput bytes
+	Written  int64  // bytes written to stdout and stderr in all
+	Answer   []byte // what the program wrote on its answer channel (fd 3)
+}
+
+// KeepOutput is how much of the program's own stdout and stderr a Result
+// keeps to show the user; the rest is counted and dropped.
+const KeepOutput = 16 << 10
+
+// pollEvery is how often the CPU time and memory of a running program are
+// read from /proc. A program can overshoot a limit by about this much.
+const pollEvery = 5 * time.Millisecond
+
+// Run runs argv[0] with the arguments argv[1:] in dir, under limits. The
+// program may write its answer to file descriptor 3. An error means the run
+// could not be made at all; everything the program does is in Result.
+func Run(ctx context.Context, dir string, argv []string, lim Limits) (*Result, error) {
+	outR, outW, err := os.Pipe()
+	if err != nil {
+		return nil, err
+	}
+	defer outR.Close()
+	ansR, ansW, err := os.Pipe()
+	if err != nil {
+		outW.Close()
+		return nil, err
+	}
+	defer ansR.Close()
+
+	cmd := exec.Command(argv[0], argv[1:]...)
+	cmd.Dir = dir
+	cmd.Env = []string{"PATH=/usr/bin:/bin", "HOME=" + dir, "TMPDIR=" + dir, "GOTRACEBACK=single"}
+	cmd.Stdin = nil
+	cmd.Stdout = outW
+	cmd.Stderr = outW
+	cmd.ExtraFiles = []*os.File{ansW}
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
+
+	start := time.Now()
+	err = cmd.Start()
+	outW.Close()
+	ansW.Close()
+	if err != nil {
+		return nil, fmt.Errorf("start %s: %w", argv[0], err)
+	}
+	pid := cmd.Process.Pid
+	setSafetyLimits(pid, lim)
+
+	r := &Result{}
+	var once sync.Once
+	kill := func(reason string) {
+		once.Do(func() {
+			r.Killed = reason
+			syscall.Kill(-pid, syscall.SIGKILL)
+		})
+	}
+
+	// Readers for the two channels; each kills the group when its limit is passed.
+	var out, ans bytes.Buffer
+	var readers sync.WaitGroup
+	readers.Add(2)
+	go func() {
+		defer readers.Done()
+		r.Written = drain(outR, &out, KeepOutput, lim.Output, func() { kill(Output) })
+	}()
+	go func() {
+		defer readers.Done()
+		drain(ansR, &ans, lim.Answer, lim.Answer, func() { kill(Answer) })
+	}()
+
+	// The watchdog polls CPU and memory, and enforces the wall clock.
+	done := make(chan struct{})
+	var watching sync.WaitGroup
+	watching.Add(1)
+	go func() {
+		defer watching.Done()
+		tick := time.NewTicker(pollEvery)
+		defer tick.Stop()
+		wall := time.NewTimer(lim.Wall)
+		defer wall.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-ctx.Done():
+				kill(Interrupted)
+				return
+			case <-wall.C:
+				kill(Wall)
+				return
+			case <-tick.C:
+				cpu, rss, ok := procStat(pid)
+				if !ok {
+					continue
+				}
+				if cpu > lim.CPU {
+					kill(CPU)
+					return
+				}
+				if rss > lim.Memory {
+					kill(Memory)
+					return
+				}
+			}
+		}
+	}()
+
+	waitErr := cmd.Wait()
+	r.Wall = time.Since(start)
+	close(done)
+	watching.Wait()
+	// Whatever the program started dies with it.
+	syscall.Kill(-pid, syscall.SIGKILL)
+	readers.Wait()
+
+	if cmd.ProcessState == nil {
+		return nil, fmt.Errorf("wait %s: %w", argv[0], waitErr)
+	}
+	ru, _ := cmd.ProcessState.SysUsage().(*syscall.Rusage)
+	if ru != nil {
+		r.CPU = time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+		r.MaxRSS = ru.Maxrss * 1024
+	}
+	r.ExitCode = cmd.ProcessState.ExitCode()
+	if ws, ok := cmd.ProcessState.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+		r.Signal = ws.Signal()
+	}
+	r.Output = out.Bytes()
+	r.Answer = ans.Bytes()
+	// The kernel's own accounting is the final word on the limits the
+	// watchdog polls for; it may also have stopped the program itself.
+	switch {
+	case r.Killed != None:
+	case r.CPU > lim.CPU || r.Signal == syscall.SIGXCPU:
+		r.Killed = CPU
+	case r.MaxRSS > lim.Memory:
+		r.Killed = Memory
+	}
+	return r, nil
+}
+
+// drain copies r into keep, up to max bytes, counting everything, and calls
+// over once when more than limit bytes have come.
+func drain(r io.Reader, keep *bytes.Buffer, max, limit int64, over func()) int64 {
+	var total int64
+	buf := make([]byte, 32<<10)
+	for {
+		n, err := r.Read(buf)
+		if n > 0 {
+			if room := max - int64(keep.Len()); room > 0 {
+				keep.Write(buf[:min(int64(n), room)])
+			}
+			total += int64(n)
+			if total > limit {
+				over()
+			}
+		}
+		if err != nil {
+			return total
+		}
+	}
+}
+
+// procStat reads the CPU time (user+sys, all threads) and resident memory of
+// a live process from /proc.
+func procStat(pid int) (cpu time.Duration, rss int64, ok bool) {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return 0, 0, false
+	}
+	// The command name, in parentheses, may hold spaces: fields start after it.
+	s := string(b)
+	i := strings.LastIndexByte(s, ')')
+	if i < 0 {
+		return 0, 0, false
+	}
+	f := strings.Fields(s[i+1:])
+	// After the name: state is f[0], utime f[11], stime f[12], rss f[21] (pages).
+	if len(f) < 22 {
+		return 0, 0, false
+	}
+	utime, _ := strconv.ParseInt(f[11], 10, 64)
+	stime, _ := strconv.ParseInt(f[12], 10, 64)
+	pages, _ := strconv.ParseInt(f[21], 10, 64)
+	return time.Duration(utime+stime) * time.Second / clockTicks, pages * int64(os.Getpagesize()), true
+}
+
+// clockTicks is the unit of utime and stime in /proc (USER_HZ), 100 on Linux.
+const clockTicks = 100
+
+// setSafetyLimits sets kernel limits on the started process as a net under
+// the watchdog: should polling fall behind, the kernel still stops a runaway.
+// RLIMIT_AS is generous on purpose: a Go program reserves far more address
+// space than it uses, and a cap near 512 MiB kills it at start-up.
+func setSafetyLimits(pid int, lim Limits) {
+	cpuSec := uint64(lim.CPU/time.Second) + 2
+	prlimit(pid, syscall.RLIMIT_CPU, cpuSec, cpuSec+2)
+	as := uint64(max(4*lim.Memory, 2<<30))
+	prlimit(pid, syscall.RLIMIT_AS, as, as)
+	prlimit(pid, syscall.RLIMIT_FSIZE, uint64(lim.Output), uint64(lim.Output))
+}
+
+func prlimit(pid, resource int, soft, hard uint64) {
+	lim := syscall.Rlimit{Cur: soft, Max: hard}
+	syscall.RawSyscall6(syscall.SYS_PRLIMIT64, uintptr(pid), uintptr(resource), uintptr(unsafe.Pointer(&lim)), 0, 0, 0)
+}
