@@ -9,7 +9,6 @@ import (
 	"regexp"
 	"sort"
 	"strings"
-	"text/tabwriter"
 	"time"
 )
 
@@ -26,10 +25,13 @@ var declared = regexp.MustCompile(`(?m)^// Verdict: (AC|WA|TLE|MLE|OLE|RE|CE)\b`
 // verify judges every reference and sample solution of each problem on every
 // case and checks that each gets the verdict its file declares.
 func (j *judge) verify(ctx context.Context, ps []*problem) (int, error) {
-	code := exitOK
-	tw := tabwriter.NewWriter(j.stdout, 0, 4, 2, ' ', 0)
-	fmt.Fprintf(j.stdout, "Each solution runs every case; those declared AC get %.1f× the time limit, those declared TLE %.1f× it.\n\n", acMargin, tleMargin)
-	fmt.Fprintln(tw, "problem\tsolution\texpect\tgot\tlargest case\tcpu / limit\t")
+	type entry struct {
+		p    *problem
+		file string
+		want verdict
+	}
+	var todo []entry
+	width := len("solution")
 	for _, p := range ps {
 		files, err := submissions(j.kit.solutions(p))
 		if err != nil {
@@ -44,37 +46,45 @@ func (j *judge) verify(ctx context.Context, ps []*problem) (int, error) {
 			if m == nil {
 				return 0, setupErrorf("%s: no \"// Verdict: AC\" (or TLE, …) line declaring the expected verdict", j.kit.rel(file))
 			}
-			want := verdict(m[1])
-			scale := 1.0
-			switch want {
-			case AC:
-				scale = acMargin
-			case TLE:
-				scale = tleMargin
-			}
-			rep, err := j.judgeFile(ctx, p, file, judgeParams{scale: scale, all: true})
-			if err != nil {
-				return 0, err
-			}
-			mark := ""
-			if rep.Verdict != want {
-				mark = "  ✗ expected " + string(want)
-				code = exitFailed
-			}
-			last, usage := "-", "-"
-			if n := len(rep.Cases); n > 0 {
-				c := rep.Cases[n-1]
-				last = fmt.Sprintf("%s %s", c.Name, c.Verdict)
-				usage = fmt.Sprintf("%s / %s", ms(time.Duration(c.CPUms)*time.Millisecond), ms(time.Duration(c.LimitMs)*time.Millisecond))
-			}
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", p.Folder(), j.kit.rel(filepath.Dir(file)), want, rep.Verdict, last, usage, mark)
-			tw.Flush()
-			if rep.Verdict != want && !j.opts.JSON {
-				fmt.Fprintf(j.stdout, "    %s\n", strings.ReplaceAll(rep.Message, "\n", "\n    "))
-			}
+			todo = append(todo, entry{p, file, verdict(m[1])})
+			width = max(width, len(j.kit.rel(filepath.Dir(file))))
 		}
 	}
-	tw.Flush()
+
+	fmt.Fprintf(j.stdout, "Every solution runs every case. Where a limit is relative to the reference,\n"+
+		"those declared AC must pass with %.1f times it and those declared TLE must fail\n"+
+		"with %.1f times it (Kattis's margins).\n\n", acMargin, tleMargin)
+	row := fmt.Sprintf("%%-16s  %%-%ds  %%-6s  %%-4s  %%-12s  %%s%%s\n", width)
+	fmt.Fprintf(j.stdout, row, "problem", "solution", "expect", "got", "largest case", "cpu / limit", "")
+	code := exitOK
+	for _, e := range todo {
+		scale := 1.0
+		switch e.want {
+		case AC:
+			scale = acMargin
+		case TLE:
+			scale = tleMargin
+		}
+		rep, err := j.judgeFile(ctx, e.p, e.file, judgeParams{scale: scale, all: true})
+		if err != nil {
+			return 0, err
+		}
+		mark := ""
+		if rep.Verdict != e.want {
+			mark = "   ✗ expected " + string(e.want)
+			code = exitFailed
+		}
+		last, usage := "-", "-"
+		if n := len(rep.Cases); n > 0 {
+			c := rep.Cases[n-1]
+			last = fmt.Sprintf("%s %s", c.Name, c.Verdict)
+			usage = fmt.Sprintf("%s / %s", ms(time.Duration(c.CPUms)*time.Millisecond), ms(time.Duration(c.LimitMs)*time.Millisecond))
+		}
+		fmt.Fprintf(j.stdout, row, e.p.Folder(), j.kit.rel(filepath.Dir(e.file)), e.want, rep.Verdict, last, usage, mark)
+		if rep.Verdict != e.want {
+			fmt.Fprintf(j.stdout, "    %s\n", strings.ReplaceAll(rep.Message, "\n", "\n    "))
+		}
+	}
 	if code == exitOK {
 		fmt.Fprintln(j.stdout, "\nevery solution got the verdict it declares")
 	} else {
