@@ -89,7 +89,7 @@ func cmdSolve(ts *testscript.TestScript, neg bool, args []string) {
 	r.wall += res.Wall
 	r.maxRSS = max(r.maxRSS, res.MaxRSS)
 	r.lastN = n
-	r.output = res.Output
+	r.output = studentPrints(res.Output, r.display)
 	if v, msg := r.classify(res, n); v != AC {
 		r.verdict, r.message = v, msg
 		ts.Fatalf("%s: %s", v, msg)
@@ -124,7 +124,8 @@ func cmdBoards(ts *testscript.TestScript, neg bool, args []string) {
 var (
 	panicLine    = regexp.MustCompile(`(?m)^panic: (.*)$`)
 	fatalLine    = regexp.MustCompile(`(?m)^fatal error: (.*)$`)
-	goroutineTop = regexp.MustCompile(`(?m)^goroutine \d+ \[running\]:`)
+	goroutineTop = regexp.MustCompile(`(?m)^goroutine \d+ .*\[running\]:`)
+	traceStart   = regexp.MustCompile(`(?m)^(panic: |fatal error: |runtime: |SIGQUIT|\[signal )`)
 )
 
 // classify turns one run's result into a verdict and a message for the student.
@@ -167,6 +168,15 @@ func (r *caseRun) classify(res *sandbox.Result, n int) (verdict, string) {
 		return RE, fmt.Sprintf("n = %d: the program ended without returning an answer from %s (did it call os.Exit?)", n, r.prob.Func)
 	}
 	return AC, ""
+}
+
+// studentPrints is what the program printed before any crash report of the
+// Go runtime, whose gist the verdict's message already gives.
+func studentPrints(out []byte, display string) []byte {
+	if loc := traceStart.FindIndex(out); loc != nil {
+		out = out[:loc[0]]
+	}
+	return []byte(build.Relabel(string(out), display))
 }
 
 // where finds the first line of the stack trace in the student's file.

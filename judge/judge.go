@@ -78,8 +78,11 @@ type judgeParams struct {
 }
 
 // judgeFile judges file as a solution to p.
-func (j *judge) judgeFile(ctx context.Context, p *problem, file string, jp judgeParams) (*report, error) {
-	display := j.kit.rel(file)
+// display names the file in messages; "" names it relative to the kit.
+func (j *judge) judgeFile(ctx context.Context, p *problem, file, display string, jp judgeParams) (*report, error) {
+	if display == "" {
+		display = j.kit.rel(file)
+	}
 	rep := &report{Problem: p.Folder(), File: display, Cases: []*caseResult{}}
 	if filepath.Ext(file) != ".go" {
 		return nil, setupErrorf("%s: not a Go file: the judge takes a .go file holding func %s", display, p.Func)

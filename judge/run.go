@@ -125,11 +125,12 @@ func (j *judge) main(ctx context.Context) (int, error) {
 	code := exitOK
 	var cpu time.Duration
 	for _, p := range ps {
-		file := j.kit.starter(p)
+		file, display := j.kit.starter(p), ""
 		if j.opts.File != "" {
 			file, _ = filepath.Abs(j.opts.File)
+			display = filepath.Clean(j.opts.File)
 		}
-		rep, err := j.judgeFile(ctx, p, file, judgeParams{scale: 1, all: j.opts.All})
+		rep, err := j.judgeFile(ctx, p, file, display, judgeParams{scale: 1, all: j.opts.All})
 		if err != nil {
 			return 0, err
 		}
@@ -152,7 +153,7 @@ func (j *judge) main(ctx context.Context) (int, error) {
 // update rewrites the expected outputs of every case from the reference.
 func (j *judge) update(ctx context.Context, ps []*problem) (int, error) {
 	for _, p := range ps {
-		rep, err := j.judgeFile(ctx, p, j.kit.reference(p), judgeParams{scale: 1, all: true})
+		rep, err := j.judgeFile(ctx, p, j.kit.reference(p), "", judgeParams{scale: 1, all: true})
 		if err != nil {
 			return 0, err
 		}

@@ -65,7 +65,7 @@ func (j *judge) verify(ctx context.Context, ps []*problem) (int, error) {
 		case TLE:
 			scale = tleMargin
 		}
-		rep, err := j.judgeFile(ctx, e.p, e.file, judgeParams{scale: scale, all: true})
+		rep, err := j.judgeFile(ctx, e.p, e.file, "", judgeParams{scale: scale, all: true})
 		if err != nil {
 			return 0, err
 		}

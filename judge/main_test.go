@@ -1,0 +1,129 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+
+	"github.com/rogpeppe/go-internal/testscript"
+)
+
+var update = flag.Bool("u", false, "update the expected output in testdata scripts")
+
+func TestMain(m *testing.M) {
+	testscript.Main(m, map[string]func(){"judge": main})
+}
+
+// TestScripts runs the judge's command-line tests in testdata/. Each script
+// gets its own $TMPDIR, so that it can check the judge left nothing there,
+// and all share one judge cache, so that builds and calibrations are reused.
+func TestScripts(t *testing.T) {
+	root, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	goEnv := map[string]string{}
+	for _, name := range []string{"GOCACHE", "GOPATH", "GOMODCACHE"} {
+		out, err := exec.Command("go", "env", name).Output()
+		if err != nil {
+			t.Fatalf("go env %s: %v", name, err)
+		}
+		goEnv[name] = strings.TrimSpace(string(out))
+	}
+	cache := t.TempDir()
+	testscript.Run(t, testscript.Params{
+		Dir:                 "testdata",
+		RequireExplicitExec: true,
+		RequireUniqueNames:  true,
+		UpdateScripts:       *update,
+		Setup: func(env *testscript.Env) error {
+			for k, v := range goEnv {
+				env.Setenv(k, v)
+			}
+			env.Setenv("GOENV", "off")
+			env.Setenv("NQUEENS_KIT", root)
+			env.Setenv("XDG_CACHE_HOME", cache)
+			tmp := filepath.Join(env.WorkDir, "tmp")
+			env.Setenv("TMPDIR", tmp)
+			return os.Mkdir(tmp, 0o755)
+		},
+		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+			"emptydir":  cmdEmptydir,
+			"noprocess": cmdNoprocess,
+			"signal":    cmdSignal,
+			"status":    cmdStatus,
+		},
+	})
+}
+
+// status N PROGRAM ARGS... runs PROGRAM like exec and checks its exit status.
+func cmdStatus(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) < 2 {
+		ts.Fatalf("usage: status N program [args...]")
+	}
+	want, err := strconv.Atoi(args[0])
+	ts.Check(err)
+	got := 0
+	if err := ts.Exec(args[1], args[2:]...); err != nil {
+		ee, ok := err.(*exec.ExitError)
+		if !ok {
+			ts.Fatalf("%v", err)
+		}
+		got = ee.ExitCode()
+	}
+	if got != want {
+		ts.Fatalf("exit status %d, want %d", got, want)
+	}
+}
+
+// emptydir DIR fails if DIR holds anything.
+func cmdEmptydir(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: emptydir dir")
+	}
+	entries, err := os.ReadDir(ts.MkAbs(args[0]))
+	ts.Check(err)
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	if len(names) > 0 {
+		ts.Fatalf("%s is not empty: %s", args[0], strings.Join(names, ", "))
+	}
+}
+
+// noprocess TEXT fails if a running process has TEXT in its command line.
+func cmdNoprocess(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: noprocess text")
+	}
+	procs, _ := filepath.Glob("/proc/[0-9]*/cmdline")
+	for _, p := range procs {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			continue
+		}
+		cmdline := strings.ReplaceAll(string(data), "\x00", " ")
+		if strings.Contains(cmdline, args[0]) {
+			ts.Fatalf("process %s still runs: %s", filepath.Base(filepath.Dir(p)), cmdline)
+		}
+	}
+}
+
+// signal TERM|INT sends a signal to every background command.
+func cmdSignal(ts *testscript.TestScript, neg bool, args []string) {
+	sigs := map[string]syscall.Signal{"TERM": syscall.SIGTERM, "INT": syscall.SIGINT}
+	if neg || len(args) != 1 || sigs[args[0]] == 0 {
+		ts.Fatalf("usage: signal TERM|INT")
+	}
+	for _, cmd := range ts.BackgroundCmds() {
+		ts.Check(cmd.Process.Signal(sigs[args[0]]))
+	}
+	fmt.Fprintf(ts.Stdout(), "sent SIG%s\n", args[0])
+}
