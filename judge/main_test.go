@@ -10,6 +10,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/rogpeppe/go-internal/testscript"
 )
@@ -54,10 +55,11 @@ func TestScripts(t *testing.T) {
 			return os.Mkdir(tmp, 0o755)
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
-			"emptydir":  cmdEmptydir,
-			"noprocess": cmdNoprocess,
-			"signal":    cmdSignal,
-			"status":    cmdStatus,
+			"emptydir":    cmdEmptydir,
+			"noprocess":   cmdNoprocess,
+			"signal":      cmdSignal,
+			"status":      cmdStatus,
+			"waitprocess": cmdWaitprocess,
 		},
 	})
 }
@@ -103,6 +105,27 @@ func cmdNoprocess(ts *testscript.TestScript, neg bool, args []string) {
 	if neg || len(args) != 1 {
 		ts.Fatalf("usage: noprocess text")
 	}
+	if p := findProcess(args[0]); p != "" {
+		ts.Fatalf("process still runs: %s", p)
+	}
+}
+
+// waitprocess TEXT waits, up to a minute, until a process has TEXT in its
+// command line.
+func cmdWaitprocess(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: waitprocess text")
+	}
+	for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		if findProcess(args[0]) != "" {
+			return
+		}
+	}
+	ts.Fatalf("no process with %q in its command line appeared", args[0])
+}
+
+// findProcess returns the command line of a process that has text in it.
+func findProcess(text string) string {
 	procs, _ := filepath.Glob("/proc/[0-9]*/cmdline")
 	for _, p := range procs {
 		data, err := os.ReadFile(p)
@@ -110,10 +133,11 @@ func cmdNoprocess(ts *testscript.TestScript, neg bool, args []string) {
 			continue
 		}
 		cmdline := strings.ReplaceAll(string(data), "\x00", " ")
-		if strings.Contains(cmdline, args[0]) {
-			ts.Fatalf("process %s still runs: %s", filepath.Base(filepath.Dir(p)), cmdline)
+		if strings.Contains(cmdline, text) {
+			return filepath.Base(filepath.Dir(p)) + ": " + cmdline
 		}
 	}
+	return ""
 }
 
 // signal TERM|INT sends a signal to every background command.
