@@ -145,7 +145,11 @@ func languageVersion(v string) string {
 	if len(parts) < 2 {
 		return v
 	}
-	return parts[0] + "." + strings.TrimRightFunc(parts[1], func(r rune) bool { return r < '0' || r > '9' })
+	minor := parts[1]
+	if i := strings.IndexFunc(minor, func(r rune) bool { return r < '0' || r > '9' }); i >= 0 {
+		minor = minor[:i]
+	}
+	return parts[0] + "." + minor
 }
 
 // Prepare rewrites a student's file into package main without moving any

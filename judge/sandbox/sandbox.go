@@ -144,7 +144,7 @@ func Run(ctx context.Context, dir string, argv []string, lim Limits) (*Result, e
 				kill(Wall)
 				return
 			case <-tick.C:
-				cpu, rss, ok := procStat(pid)
+				cpu, rss, ok := treeStat(pid)
 				if !ok {
 					continue
 				}
@@ -214,6 +214,48 @@ func drain(r io.Reader, keep *bytes.Buffer, max, limit int64, over func()) int64
 			return total
 		}
 	}
+}
+
+// maxTree bounds how many processes of a tree are polled.
+const maxTree = 64
+
+// treeStat sums the CPU time and resident memory of a process and of its
+// descendants, so that work or memory handed to a child process counts too.
+func treeStat(pid int) (cpu time.Duration, rss int64, ok bool) {
+	queue := []int{pid}
+	for seen := 0; len(queue) > 0 && seen < maxTree; seen++ {
+		p := queue[0]
+		queue = queue[1:]
+		c, r, alive := procStat(p)
+		if !alive {
+			if p == pid {
+				return 0, 0, false
+			}
+			continue
+		}
+		cpu += c
+		rss += r
+		queue = append(queue, children(p)...)
+	}
+	return cpu, rss, true
+}
+
+// children lists the child processes of every thread of pid.
+func children(pid int) []int {
+	tasks, _ := os.ReadDir("/proc/" + strconv.Itoa(pid) + "/task")
+	var kids []int
+	for _, t := range tasks {
+		b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/task/" + t.Name() + "/children")
+		if err != nil {
+			continue
+		}
+		for _, f := range strings.Fields(string(b)) {
+			if k, err := strconv.Atoi(f); err == nil {
+				kids = append(kids, k)
+			}
+		}
+	}
+	return kids
 }
 
 // procStat reads the CPU time (user+sys, all threads) and resident memory of

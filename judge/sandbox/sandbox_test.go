@@ -1,0 +1,92 @@
+package sandbox
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func limits() Limits {
+	return Limits{CPU: 2 * time.Second, Wall: 5 * time.Second, Memory: 256 << 20, Output: 1 << 16, Answer: 1 << 16}
+}
+
+func run(t *testing.T, lim Limits, script string) *Result {
+	t.Helper()
+	r, err := Run(context.Background(), t.TempDir(), []string{"/bin/sh", "-c", script}, lim)
+	require.NoError(t, err)
+	return r
+}
+
+func TestRunCollectsOutputAndAnswer(t *testing.T) {
+	r := run(t, limits(), "echo hello; echo oops >&2; echo 42 >&3")
+	assert.Equal(t, None, r.Killed)
+	assert.Equal(t, 0, r.ExitCode)
+	assert.Equal(t, "hello\noops\n", string(r.Output))
+	assert.Equal(t, "42\n", string(r.Answer))
+	assert.Positive(t, r.MaxRSS)
+}
+
+func TestRunReportsExitStatus(t *testing.T) {
+	r := run(t, limits(), "exit 3")
+	assert.Equal(t, None, r.Killed)
+	assert.Equal(t, 3, r.ExitCode)
+}
+
+func TestRunStopsCPUHogAtTheLimit(t *testing.T) {
+	lim := limits()
+	lim.CPU = 300 * time.Millisecond
+	r := run(t, lim, "while :; do :; done")
+	assert.Equal(t, CPU, r.Killed)
+	assert.GreaterOrEqual(t, r.CPU, 250*time.Millisecond, "CPU time comes from the kernel's accounting")
+	assert.Less(t, r.CPU, time.Second)
+}
+
+func TestRunStopsSleeperAtTheWallClock(t *testing.T) {
+	lim := limits()
+	lim.Wall = 300 * time.Millisecond
+	start := time.Now()
+	r := run(t, lim, "sleep 30")
+	assert.Equal(t, Wall, r.Killed)
+	assert.Less(t, time.Since(start), 5*time.Second)
+}
+
+func TestRunStopsOutputFlood(t *testing.T) {
+	r := run(t, limits(), "yes flood")
+	assert.Equal(t, Output, r.Killed)
+	assert.Greater(t, r.Written, int64(1<<16))
+	assert.LessOrEqual(t, len(r.Output), KeepOutput, "the judge keeps only the start")
+}
+
+func TestRunStopsAnswerFlood(t *testing.T) {
+	r := run(t, limits(), "yes answer >&3")
+	assert.Equal(t, Answer, r.Killed)
+}
+
+func TestRunStopsMemoryHog(t *testing.T) {
+	lim := limits()
+	lim.Memory = 64 << 20
+	// awk grows a string until it is stopped.
+	r := run(t, lim, `awk 'BEGIN { s = "x"; while (1) { s = s s; t[length(s)] = s } }'`)
+	assert.Equal(t, Memory, r.Killed)
+}
+
+func TestRunKillsTheWholeProcessGroup(t *testing.T) {
+	lim := limits()
+	lim.Wall = 500 * time.Millisecond
+	// The child holds stdout open; Run must still return soon after the limit.
+	start := time.Now()
+	r := run(t, lim, "sleep 60 & sleep 60")
+	assert.Equal(t, Wall, r.Killed)
+	assert.Less(t, time.Since(start), 5*time.Second)
+}
+
+func TestRunStopsWhenCancelled(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+	defer cancel()
+	r, err := Run(ctx, t.TempDir(), []string{"/bin/sh", "-c", "sleep 60"}, limits())
+	require.NoError(t, err)
+	assert.Equal(t, Interrupted, r.Killed)
+}
