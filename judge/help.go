@@ -28,6 +28,8 @@ Flags (they go before the problems):
   -verify        judge every reference and sample solution and check that each
                  gets the verdict it declares
   -calibrate     time the reference solution on this machine again
+  -bench         time every reference solution of 52 for n = 10..16, taking
+                 turns, and print each one's ratio to the bitmask reference
   -update        rewrite the expected outputs in the case files from the
                  reference solution (for teachers; review the diff)
 
@@ -48,6 +50,7 @@ func parseArgs(args []string, stderr io.Writer) (options, error) {
 	fs.BoolVar(&opts.Verbose, "v", false, "")
 	fs.BoolVar(&opts.Verify, "verify", false, "")
 	fs.BoolVar(&opts.Calibrate, "calibrate", false, "")
+	fs.BoolVar(&opts.Bench, "bench", false, "")
 	fs.BoolVar(&opts.Update, "update", false, "")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -73,8 +76,8 @@ func parseArgs(args []string, stderr io.Writer) (options, error) {
 	if opts.File != "" && len(opts.Problems) != 1 {
 		return opts, fmt.Errorf("-file judges one problem: name exactly one, as in: go run ./judge -file %s 52", opts.File)
 	}
-	if opts.File != "" && (opts.Verify || opts.Calibrate) {
-		return opts, fmt.Errorf("-file cannot be used with -verify or -calibrate")
+	if opts.File != "" && (opts.Verify || opts.Calibrate || opts.Bench) {
+		return opts, fmt.Errorf("-file cannot be used with -verify, -calibrate or -bench")
 	}
 	return opts, nil
 }

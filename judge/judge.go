@@ -23,6 +23,7 @@ type options struct {
 	Run       *regexp.Regexp
 	Verify    bool
 	Calibrate bool
+	Bench     bool
 	Update    bool
 	Verbose   bool
 }

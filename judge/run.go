@@ -116,6 +116,8 @@ func (j *judge) main(ctx context.Context) (int, error) {
 	switch {
 	case j.opts.Calibrate:
 		return exitOK, j.calibrate(ctx, ps)
+	case j.opts.Bench:
+		return j.bench(ctx, ps)
 	case j.opts.Verify:
 		return j.verify(ctx, ps)
 	case j.opts.Update:

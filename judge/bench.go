@@ -1,0 +1,169 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/nqueens-kit/nqueens/internal/queens"
+	"github.com/nqueens-kit/nqueens/judge/sandbox"
+)
+
+// Benchmark settings: which n, how long one approach may take for one n, and
+// how many alternating rounds each n gets.
+const (
+	benchFrom   = 10
+	benchTo     = 16
+	benchBudget = 100 * time.Second // a run predicted to take longer is left out
+	benchRounds = 3                 // rounds for runs predicted under benchRepeat
+	benchRepeat = 5 * time.Second
+)
+
+// benchEntry is one program in the table.
+type benchEntry struct {
+	name   string
+	binary string
+	last   time.Duration // its wall time at the previous n
+}
+
+// bench times every reference of a counting problem for n = 10..16, the
+// programs taking turns within each round, and prints each one's time and
+// its ratio to the bitmask reference. With gcc installed, the bitmask search
+// in C (-O2) runs too.
+func (j *judge) bench(ctx context.Context, ps []*problem) (int, error) {
+	for _, p := range ps {
+		if p.Kind != countAnswer {
+			fmt.Fprintf(j.stdout, "%s: -bench times counting problems only (52)\n", p.Folder())
+			continue
+		}
+		entries, err := j.benchEntries(ctx, p)
+		if err != nil {
+			return 0, err
+		}
+		var names []string
+		for _, e := range entries {
+			names = append(names, e.name)
+		}
+		fmt.Fprintf(j.stdout, "%s on %s, GOMAXPROCS %d by default: wall time of one run\n(median of %d alternating rounds when under %s; the CPU time of fast in brackets)\n\n",
+			p.Folder(), machineID(), runtime.NumCPU(), benchRounds, benchRepeat)
+		fmt.Fprintf(j.stdout, "%-3s", "n")
+		for _, name := range names {
+			fmt.Fprintf(j.stdout, "  %18s", name)
+		}
+		fmt.Fprintln(j.stdout)
+		for n := benchFrom; n <= benchTo; n++ {
+			want, _ := queens.Count(n)
+			walls := make([][]time.Duration, len(entries))
+			cpus := make([][]time.Duration, len(entries))
+			for round := 0; round < benchRounds; round++ {
+				for i, e := range entries {
+					predicted := e.last * 8
+					if predicted > benchBudget || (round > 0 && predicted > benchRepeat) {
+						continue
+					}
+					j.live.start(fmt.Sprintf("bench %s n=%d", e.name, n))
+					res, err := sandbox.Run(ctx, j.tempDir, []string{e.binary, strconv.Itoa(n)}, sandbox.Limits{
+						CPU: 30 * time.Minute, Wall: 30 * time.Minute, Memory: 1 << 30, Output: 1 << 20, Answer: 1 << 10})
+					j.live.stop()
+					if err != nil {
+						return 0, err
+					}
+					if ctx.Err() != nil {
+						return 0, ctx.Err()
+					}
+					if got := strings.TrimSpace(string(res.Answer)); got != strconv.FormatInt(want, 10) {
+						return 0, fmt.Errorf("bench %s: n = %d gave %q, want %d", e.name, n, got, want)
+					}
+					walls[i] = append(walls[i], res.Wall)
+					cpus[i] = append(cpus[i], res.CPU)
+				}
+			}
+			base := median(walls[slices.IndexFunc(entries, func(e benchEntry) bool { return e.name == "bitmask" })])
+			fmt.Fprintf(j.stdout, "%-3d", n)
+			for i := range entries {
+				if len(walls[i]) == 0 {
+					fmt.Fprintf(j.stdout, "  %18s", "—")
+					entries[i].last = benchBudget
+					continue
+				}
+				w := median(walls[i])
+				entries[i].last = w
+				cell := fmt.Sprintf("%s %5.2f×", short(w), float64(w)/float64(base))
+				if entries[i].name == "fast" {
+					cell = fmt.Sprintf("%s [%s] %5.2f×", short(w), short(median(cpus[i])), float64(w)/float64(base))
+				}
+				fmt.Fprintf(j.stdout, "  %18s", cell)
+			}
+			fmt.Fprintln(j.stdout)
+		}
+	}
+	return exitOK, nil
+}
+
+// benchEntries builds every reference of p (and the C bitmask, if gcc is
+// there), with bitmask first.
+func (j *judge) benchEntries(ctx context.Context, p *problem) ([]benchEntry, error) {
+	dirs, err := os.ReadDir(j.kit.solutions(p))
+	if err != nil {
+		return nil, &setupError{err}
+	}
+	var entries []benchEntry
+	for _, d := range dirs {
+		file := filepath.Join(j.kit.solutions(p), d.Name(), "solution.go")
+		if _, err := os.Stat(file); err != nil {
+			continue
+		}
+		bin, err := j.builder.Build(ctx, j.spec(p, file, j.kit.rel(file)))
+		if err != nil {
+			return nil, fmt.Errorf("bench: build %s: %w", j.kit.rel(file), err)
+		}
+		entries = append(entries, benchEntry{name: d.Name(), binary: bin})
+	}
+	slices.SortStableFunc(entries, func(a, b benchEntry) int { return benchOrder(a.name) - benchOrder(b.name) })
+	csrc := filepath.Join(j.kit.solutions(p), "bitmask", "c", "bitmask.c")
+	if gcc, err := exec.LookPath("gcc"); err == nil {
+		if _, err := os.Stat(csrc); err == nil {
+			bin := filepath.Join(j.tempDir, "bitmask-c")
+			if out, err := exec.CommandContext(ctx, gcc, "-O2", "-o", bin, csrc).CombinedOutput(); err != nil {
+				return nil, fmt.Errorf("bench: gcc %s: %v\n%s", j.kit.rel(csrc), err, out)
+			}
+			entries = append(entries, benchEntry{name: "C -O2", binary: bin})
+		}
+	}
+	return entries, nil
+}
+
+// benchOrder puts the course's methods in teaching order, then the rest.
+func benchOrder(name string) int {
+	if i := slices.Index([]string{"array", "booleans", "bitmask", "fast"}, name); i >= 0 {
+		return i
+	}
+	return 10
+}
+
+func median(ds []time.Duration) time.Duration {
+	s := slices.Clone(ds)
+	slices.Sort(s)
+	return s[len(s)/2]
+}
+
+// short prints a duration in three significant figures.
+func short(d time.Duration) string {
+	switch {
+	case d >= 10*time.Second:
+		return fmt.Sprintf("%.1fs", d.Seconds())
+	case d >= time.Second:
+		return fmt.Sprintf("%.2fs", d.Seconds())
+	case d >= 10*time.Millisecond:
+		return fmt.Sprintf("%.0fms", float64(d)/float64(time.Millisecond))
+	default:
+		return fmt.Sprintf("%.2fms", float64(d)/float64(time.Millisecond))
+	}
+}
