@@ -212,41 +212,79 @@ func (s *search) solve(t *task) {
 	s.t = t
 	n, last := t.n, t.n-1
 	mask := 1<<n - 1
-	var left, down, right, todo [maxN]int
-	start := t.row
-	if start >= last { // the task already reached the last row
-		s.lastRow(t.left, t.down, t.right, mask)
+	if t.row >= last-1 { // small boards: tasks start at row 2 of 4
+		s.finish(t, mask)
 		return
 	}
+	// The group's rules, as plain values for the loop: rows above bound1
+	// may not use the columns in closed[row]; row bound2 has its own rule.
+	var closed [maxN]int
+	for y := range t.bound1 {
+		closed[y] = t.allowed(y, 0, mask) ^ mask
+	}
+	bound2 := -1
+	if !t.corner {
+		bound2 = t.bound2
+	}
+	var left, down, right, todo [maxN]int
+	start := t.row
 	y := start
 	left[y], down[y], right[y] = t.left, t.down, t.right
 	todo[y] = t.allowed(y, t.down, mask&^(t.left|t.down|t.right))
 	for {
-		if todo[y] == 0 {
+		free := todo[y]
+		if free == 0 {
 			if y == start {
 				return
 			}
 			y--
 			continue
 		}
-		bit := todo[y] & -todo[y]
-		todo[y] ^= bit
+		bit := free & -free
+		todo[y] = free ^ bit
 		t.board[y] = bit
 		l, d, r := (left[y]|bit)<<1, down[y]|bit, (right[y]|bit)>>1
-		if y+1 == last {
-			s.lastRow(l, d, r, mask)
+		next := mask &^ (l | d | r | closed[y+1])
+		if y+1 == bound2 {
+			next = t.allowed(y+1, d, next)
+		}
+		if y+2 < last {
+			y++
+			left[y], down[y], right[y], todo[y] = l, d, r, next
 			continue
 		}
-		y++
-		left[y], down[y], right[y] = l, d, r
-		todo[y] = t.allowed(y, d, mask&^(l|d|r))
+		// Row last-1: try its squares here, and count the last row without
+		// stepping into it, since at most one of its squares is free.
+		for ; next != 0; next &= next - 1 {
+			b := next & -next
+			if f := mask &^ ((l|b)<<1 | d | b | (r|b)>>1); f != 0 {
+				t.board[last-1] = b
+				s.lastRow(f)
+			}
+		}
 	}
 }
 
-// lastRow counts the board, if the last row has a free square.
-func (s *search) lastRow(left, down, right, mask int) {
+// finish places the last two rows of a task that starts at row last-1 or last.
+func (s *search) finish(t *task, mask int) {
+	last := t.n - 1
+	free := t.allowed(t.row, t.down, mask&^(t.left|t.down|t.right))
+	if t.row == last {
+		s.lastRow(free)
+		return
+	}
+	for ; free != 0; free &= free - 1 {
+		b := free & -free
+		if f := mask &^ ((t.left|b)<<1 | t.down | b | (t.right|b)>>1); f != 0 {
+			t.board[last-1] = b
+			s.lastRow(f)
+		}
+	}
+}
+
+// lastRow counts a full board whose last queen goes on the square in free.
+func (s *search) lastRow(free int) {
 	t := s.t
-	free := mask &^ (left | down | right)
 	if free == 0 {
 		return
 	}

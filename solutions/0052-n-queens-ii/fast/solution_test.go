@@ -36,5 +36,5 @@ func TestSequentialAndParallelAgree(t *testing.T) {
 }
 
 func BenchmarkTotalNQueens(b *testing.B) {
-	queenstest.Bench(b, totalNQueens, 10, 11, 12, 13, 14)
+	queenstest.Bench(b, totalNQueens, 10, 11, 12, 13, 14, 15, 16)
 }
