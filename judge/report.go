@@ -26,6 +26,9 @@ func (j *judge) print(rep *report) {
 		}
 		fmt.Fprintf(w, "  %s  %-12s %9s / %-30s %8s\n", j.paint(c.Verdict, fmt.Sprintf("%-3s", c.Verdict)), c.Name,
 			ms(time.Duration(c.CPUms)*time.Millisecond), limit, kib(c.MaxRSSKB))
+		if j.opts.Verbose && strings.TrimSpace(c.transcript) != "" {
+			fmt.Fprintf(w, "%s\n", indent(strings.TrimSpace(c.transcript), "       : "))
+		}
 		if c.Verdict != AC {
 			fmt.Fprintf(w, "%s\n", indent(c.Message, "       "))
 			if c.Output != "" {

@@ -25,6 +25,7 @@ const (
 
 // run is the whole judge; main only turns its result into an exit status.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	started := time.Now()
 	opts, err := parseArgs(args, stderr)
 	if errors.Is(err, flag.ErrHelp) {
 		return exitOK
@@ -38,6 +39,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "judge: %v\n", err)
 		return exitSetup
 	}
+	j.started = started
 	defer cleanup()
 
 	code, err := j.main(ctx)
@@ -95,7 +97,6 @@ func newJudge(opts options, stdout, stderr io.Writer) (*judge, func(), error) {
 		stderr:   stderr,
 		live:     newLiveLine(stderr),
 		colour:   useColour(stdout),
-		started:  time.Now(),
 	}
 	return j, func() { os.RemoveAll(tempDir) }, nil
 }

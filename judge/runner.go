@@ -51,7 +51,8 @@ type caseResult struct {
 	Output   string  `json:"output,omitempty"` // the student's own prints, when the case failed
 	Relative bool    `json:"relative_limit,omitempty"`
 
-	cpu time.Duration
+	cpu        time.Duration
+	transcript string // the script's log, shown with -v
 }
 
 // caseParams says how to run one case.
@@ -99,14 +100,15 @@ func runCase(ctx context.Context, p *problem, c *testCase, cp caseParams) (*case
 		return nil, context.Canceled
 	}
 	res := &caseResult{
-		Name:     c.Name,
-		Verdict:  AC,
-		CPUms:    run.cpu.Milliseconds(),
-		WallMs:   run.wall.Milliseconds(),
-		LimitMs:  run.limits.CPU.Milliseconds(),
-		MaxRSSKB: run.maxRSS >> 10,
-		Relative: c.Relative(),
-		cpu:      run.cpu,
+		Name:       c.Name,
+		Verdict:    AC,
+		CPUms:      run.cpu.Milliseconds(),
+		WallMs:     run.wall.Milliseconds(),
+		LimitMs:    run.limits.CPU.Milliseconds(),
+		MaxRSSKB:   run.maxRSS >> 10,
+		Relative:   c.Relative(),
+		cpu:        run.cpu,
+		transcript: scriptLog(t.log.String()),
 	}
 	switch {
 	case run.verdict != "":
@@ -120,6 +122,14 @@ func runCase(ctx context.Context, p *problem, c *testCase, cp caseParams) (*case
 		res.Output = trimOutput(string(run.output))
 	}
 	return res, nil
+}
+
+// scriptLog drops the environment that testscript lists before the script.
+func scriptLog(log string) string {
+	if i := strings.Index(log, "\n#"); i >= 0 && !strings.HasPrefix(log, "#") {
+		return log[i+1:]
+	}
+	return log
 }
 
 // wrongAnswer explains a failed comparison: the input, the answer given and,
