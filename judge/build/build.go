@@ -23,7 +23,9 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
+	"time"
 )
 
 // Spec says what to build: the student's file and what it must provide.
@@ -87,6 +89,8 @@ func (b *Builder) Build(ctx context.Context, spec Spec) (string, error) {
 	if b.CacheDir != "" {
 		cached = filepath.Join(b.CacheDir, key)
 		if _, err := os.Stat(cached); err == nil {
+			now := time.Now()
+			os.Chtimes(cached, now, now) // recently used: kept by prune
 			return cached, nil
 		}
 	}
@@ -135,7 +139,33 @@ func (b *Builder) Build(ctx context.Context, spec Spec) (string, error) {
 	if err := os.Rename(out, cached); err != nil {
 		return "", err
 	}
+	prune(b.CacheDir, keepBinaries)
 	return cached, nil
+}
+
+// keepBinaries is how many built submissions the cache keeps.
+const keepBinaries = 64
+
+// prune removes all but the keep most recently used files of dir.
+func prune(dir string, keep int) {
+	entries, err := os.ReadDir(dir)
+	if err != nil || len(entries) <= keep {
+		return
+	}
+	type file struct {
+		path string
+		used time.Time
+	}
+	var files []file
+	for _, e := range entries {
+		if info, err := e.Info(); err == nil {
+			files = append(files, file{filepath.Join(dir, e.Name()), info.ModTime()})
+		}
+	}
+	slices.SortFunc(files, func(a, b file) int { return b.used.Compare(a.used) })
+	for _, f := range files[min(keep, len(files)):] {
+		os.Remove(f.path)
+	}
 }
 
 // languageVersion turns "go1.26.8" into "1.26" for a go.mod go line.

@@ -1,7 +1,11 @@
 package build
 
 import (
+	"fmt"
+	"os"
+	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -50,4 +54,23 @@ func TestCompilerMessageSpeaksOfTheStudentsFile(t *testing.T) {
 	out := "# submission\n./solution.go:4:9: undefined: strings\n"
 	assert.Equal(t, "problems/x/solution.go:4:9: undefined: strings\n(LeetCode imports packages for you; here, add import \"strings\" at the top of your file)",
 		compilerMessage(out, "/tmp/build-1", "problems/x/solution.go"))
+}
+
+func TestPruneKeepsTheMostRecentlyUsed(t *testing.T) {
+	dir := t.TempDir()
+	base := time.Now()
+	for i := range 5 {
+		path := filepath.Join(dir, fmt.Sprintf("bin%d", i))
+		require.NoError(t, os.WriteFile(path, nil, 0o755))
+		used := base.Add(time.Duration(i) * time.Minute)
+		require.NoError(t, os.Chtimes(path, used, used))
+	}
+	prune(dir, 2)
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	assert.Equal(t, []string{"bin3", "bin4"}, names)
 }
