@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/nqueens-kit/nqueens/internal/queenstest"
 )
 
 var update = flag.Bool("u", false, "update the expected output in testdata scripts")
@@ -53,6 +55,13 @@ func TestScripts(t *testing.T) {
 			tmp := filepath.Join(env.WorkDir, "tmp")
 			env.Setenv("TMPDIR", tmp)
 			return os.Mkdir(tmp, 0o755)
+		},
+		// [long]: the checks that take minutes, off under -short and -race.
+		Condition: func(cond string) (bool, error) {
+			if cond == "long" {
+				return queenstest.Long(), nil
+			}
+			return false, fmt.Errorf("unknown condition %q", cond)
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			"emptydir":    cmdEmptydir,

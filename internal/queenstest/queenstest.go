@@ -21,13 +21,17 @@ import (
 // reference takes seconds or minutes.
 const LongFrom = 15
 
+// Long reports whether the long checks run: not under -short, and not with
+// the race detector.
+func Long() bool { return !testing.Short() && !RaceEnabled }
+
 // Counter checks a LeetCode 52 solution against the known counts for n = 1..maxN.
 func Counter(t *testing.T, totalNQueens func(int) int, maxN int) {
 	t.Helper()
 	for n := 1; n <= maxN; n++ {
 		t.Run(fmt.Sprintf("n=%d", n), func(t *testing.T) {
-			if n >= LongFrom && testing.Short() {
-				t.Skip("long: skipped under -short")
+			if n >= LongFrom && !Long() {
+				t.Skip("long: skipped under -short and -race")
 			}
 			want, ok := queens.Count(n)
 			require.True(t, ok)

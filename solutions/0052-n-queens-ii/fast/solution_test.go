@@ -13,8 +13,8 @@ func TestTotalNQueens(t *testing.T) { queenstest.Counter(t, totalNQueens, 16) }
 
 // TestBeyondTheCourse checks the counts the course never reaches.
 func TestBeyondTheCourse(t *testing.T) {
-	if testing.Short() {
-		t.Skip("long: n = 17 and 18 take a minute")
+	if !queenstest.Long() {
+		t.Skip("long: n = 17 and 18 take a minute; skipped under -short and -race")
 	}
 	for _, n := range []int{17, 18} {
 		want, _ := queens.Count(n)
