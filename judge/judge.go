@@ -30,17 +30,16 @@ type options struct {
 
 // judge holds what every judged submission shares.
 type judge struct {
-	opts     options
-	kit      kit
-	builder  *build.Builder
-	tempDir  string // removed when the judge ends
-	cacheDir string // kept between runs; "" when there is none
-	calib    *calibrations
-	stdout   io.Writer
-	stderr   io.Writer
-	live     *liveLine
-	colour   bool
-	started  time.Time
+	opts    options
+	kit     kit
+	builder *build.Builder
+	tempDir string // removed when the judge ends
+	calib   *calibrations
+	stdout  io.Writer
+	stderr  io.Writer
+	live    *liveLine
+	colour  bool
+	started time.Time
 }
 
 // report is the outcome of judging one file for one problem.

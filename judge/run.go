@@ -87,16 +87,15 @@ func newJudge(opts options, stdout, stderr io.Writer) (*judge, func(), error) {
 		binCache = filepath.Join(cacheDir, "bin")
 	}
 	j := &judge{
-		opts:     opts,
-		kit:      k,
-		builder:  &build.Builder{Go: goCmd, GoVersion: goVersion, CacheDir: binCache, TempDir: tempDir},
-		tempDir:  tempDir,
-		cacheDir: cacheDir,
-		calib:    loadCalibrations(cacheDir, goVersion),
-		stdout:   stdout,
-		stderr:   stderr,
-		live:     newLiveLine(stderr),
-		colour:   useColour(stdout),
+		opts:    opts,
+		kit:     k,
+		builder: &build.Builder{Go: goCmd, GoVersion: goVersion, CacheDir: binCache, TempDir: tempDir},
+		tempDir: tempDir,
+		calib:   loadCalibrations(cacheDir, goVersion),
+		stdout:  stdout,
+		stderr:  stderr,
+		live:    newLiveLine(stderr),
+		colour:  useColour(stdout),
 	}
 	return j, func() { os.RemoveAll(tempDir) }, nil
 }
