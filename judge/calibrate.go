@@ -67,11 +67,23 @@ func (c *calibrations) save() error {
 	if err := os.MkdirAll(filepath.Dir(c.path), 0o755); err != nil {
 		return err
 	}
-	tmp := c.path + ".tmp"
-	if err := os.WriteFile(tmp, data, 0o644); err != nil {
+	// Write beside it and rename, so that judges running at once never see
+	// half a file.
+	tmp, err := os.CreateTemp(filepath.Dir(c.path), "calibration-*.json")
+	if err != nil {
 		return err
 	}
-	return os.Rename(tmp, c.path)
+	_, err = tmp.Write(data)
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), c.path)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+	}
+	return err
 }
 
 // machineID names this machine for the cache: host, processor and cores.
