@@ -2,6 +2,7 @@ package sandbox
 
 import (
 	"context"
+	"runtime"
 	"testing"
 	"time"
 
@@ -11,6 +12,14 @@ import (
 
 func limits() Limits {
 	return Limits{CPU: 2 * time.Second, Wall: 5 * time.Second, Memory: 256 << 20, Output: 1 << 16, Answer: 1 << 16}
+}
+
+// needsProc skips a test of limits that are watched while the program runs,
+// which needs Linux's /proc.
+func needsProc(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("watching a running program needs /proc")
+	}
 }
 
 func run(t *testing.T, lim Limits, script string) *Result {
@@ -36,6 +45,7 @@ func TestRunReportsExitStatus(t *testing.T) {
 }
 
 func TestRunStopsCPUHogAtTheLimit(t *testing.T) {
+	needsProc(t)
 	lim := limits()
 	lim.CPU = 300 * time.Millisecond
 	r := run(t, lim, "while :; do :; done")
@@ -66,6 +76,7 @@ func TestRunStopsAnswerFlood(t *testing.T) {
 }
 
 func TestRunStopsMemoryHog(t *testing.T) {
+	needsProc(t)
 	lim := limits()
 	lim.Memory = 64 << 20
 	// awk grows a string until it is stopped.

@@ -1,0 +1,107 @@
+//go:build linux
+
+package sandbox
+
+import (
+	"os"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+	"unsafe"
+)
+
+// maxrssUnit is the unit of Rusage.Maxrss: KiB on Linux.
+const maxrssUnit = 1024
+
+// sysProcAttr puts the program in a process group of its own, and has the
+// kernel kill it should the judge itself die.
+func sysProcAttr() *syscall.SysProcAttr {
+	return &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
+}
+
+// maxTree bounds how many processes of a tree are polled.
+const maxTree = 64
+
+// treeStat sums the CPU time and resident memory of a process and of its
+// descendants, so that work or memory handed to a child process counts too.
+func treeStat(pid int) (cpu time.Duration, rss int64, ok bool) {
+	queue := []int{pid}
+	for seen := 0; len(queue) > 0 && seen < maxTree; seen++ {
+		p := queue[0]
+		queue = queue[1:]
+		c, r, alive := procStat(p)
+		if !alive {
+			if p == pid {
+				return 0, 0, false
+			}
+			continue
+		}
+		cpu += c
+		rss += r
+		queue = append(queue, children(p)...)
+	}
+	return cpu, rss, true
+}
+
+// children lists the child processes of every thread of pid.
+func children(pid int) []int {
+	tasks, _ := os.ReadDir("/proc/" + strconv.Itoa(pid) + "/task")
+	var kids []int
+	for _, t := range tasks {
+		b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/task/" + t.Name() + "/children")
+		if err != nil {
+			continue
+		}
+		for _, f := range strings.Fields(string(b)) {
+			if k, err := strconv.Atoi(f); err == nil {
+				kids = append(kids, k)
+			}
+		}
+	}
+	return kids
+}
+
+// procStat reads the CPU time (user+sys, all threads) and resident memory of
+// a live process from /proc.
+func procStat(pid int) (cpu time.Duration, rss int64, ok bool) {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return 0, 0, false
+	}
+	// The command name, in parentheses, may hold spaces: fields start after it.
+	s := string(b)
+	i := strings.LastIndexByte(s, ')')
+	if i < 0 {
+		return 0, 0, false
+	}
+	f := strings.Fields(s[i+1:])
+	// After the name: state is f[0], utime f[11], stime f[12], rss f[21] (pages).
+	if len(f) < 22 {
+		return 0, 0, false
+	}
+	utime, _ := strconv.ParseInt(f[11], 10, 64)
+	stime, _ := strconv.ParseInt(f[12], 10, 64)
+	pages, _ := strconv.ParseInt(f[21], 10, 64)
+	return time.Duration(utime+stime) * time.Second / clockTicks, pages * int64(os.Getpagesize()), true
+}
+
+// clockTicks is the unit of utime and stime in /proc (USER_HZ), 100 on Linux.
+const clockTicks = 100
+
+// setSafetyLimits sets kernel limits on the started process as a net under
+// the watchdog: should polling fall behind, the kernel still stops a runaway.
+// RLIMIT_AS is generous on purpose: a Go program reserves far more address
+// space than it uses, and a cap near 512 MiB kills it at start-up.
+func setSafetyLimits(pid int, lim Limits) {
+	cpuSec := uint64(lim.CPU/time.Second) + 2
+	prlimit(pid, syscall.RLIMIT_CPU, cpuSec, cpuSec+2)
+	as := uint64(max(4*lim.Memory, 2<<30))
+	prlimit(pid, syscall.RLIMIT_AS, as, as)
+	prlimit(pid, syscall.RLIMIT_FSIZE, uint64(lim.Output), uint64(lim.Output))
+}
+
+func prlimit(pid, resource int, soft, hard uint64) {
+	lim := syscall.Rlimit{Cur: soft, Max: hard}
+	syscall.RawSyscall6(syscall.SYS_PRLIMIT64, uintptr(pid), uintptr(resource), uintptr(unsafe.Pointer(&lim)), 0, 0, 0)
+}

@@ -1,0 +1,24 @@
+//go:build unix && !linux
+
+package sandbox
+
+import (
+	"syscall"
+	"time"
+)
+
+// maxrssUnit is the unit of Rusage.Maxrss: bytes on macOS and the BSDs.
+const maxrssUnit = 1
+
+// sysProcAttr puts the program in a process group of its own.
+func sysProcAttr() *syscall.SysProcAttr {
+	return &syscall.SysProcAttr{Setpgid: true}
+}
+
+// treeStat cannot read a running process's usage without /proc: the limits
+// are then checked from rusage when the program ends, and the wall-clock
+// backstop stops a program that runs on.
+func treeStat(pid int) (cpu time.Duration, rss int64, ok bool) { return 0, 0, false }
+
+// setSafetyLimits has no prlimit to call here.
+func setSafetyLimits(pid int, lim Limits) {}
