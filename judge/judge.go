@@ -54,6 +54,8 @@ type report struct {
 	// on each case with a relative limit, in ms.
 	Reference map[string]int64 `json:"reference_ms,omitempty"`
 	Factor    float64          `json:"limit_factor,omitempty"`
+
+	streamed bool // the header and cases were printed as they ran
 }
 
 // notWrittenMarker is in every untouched starter file.
@@ -73,8 +75,9 @@ func setupErrorf(format string, args ...any) error {
 // judgeParams varies how a file is judged: verification scales relative
 // limits and runs every case.
 type judgeParams struct {
-	scale float64 // multiplies relative CPU limits; 1 normally
-	all   bool
+	scale  float64 // multiplies relative CPU limits; 1 normally
+	all    bool
+	stream bool // print the header and each case as it ends (human output)
 }
 
 // judgeFile judges file as a solution to p.
@@ -151,6 +154,10 @@ func (j *judge) judgeFile(ctx context.Context, p *problem, file, display string,
 		}
 	}
 
+	if jp.stream {
+		j.printHeader(rep)
+		rep.streamed = true
+	}
 	rep.Verdict = AC
 	for i, c := range cases {
 		ref := time.Duration(float64(refs[c.Name]) * jp.scale)
@@ -171,6 +178,9 @@ func (j *judge) judgeFile(ctx context.Context, p *problem, file, display string,
 			return nil, err
 		}
 		rep.Cases = append(rep.Cases, res)
+		if jp.stream {
+			j.printCase(rep, res)
+		}
 		if res.Verdict != AC && rep.Verdict == AC {
 			rep.Verdict, rep.Message = res.Verdict, res.Message
 			if !jp.all {

@@ -17,25 +17,41 @@ func (j *judge) print(rep *report) {
 		fmt.Fprintf(j.stdout, "%s\n", data)
 		return
 	}
-	w := j.stdout
-	fmt.Fprintf(w, "%s  %s\n", j.bold(rep.Problem), rep.File)
+	j.printHeader(rep)
 	for _, c := range rep.Cases {
-		limit := ms(time.Duration(c.LimitMs) * time.Millisecond)
-		if c.Relative {
-			limit += fmt.Sprintf(" (%.0f× reference %s)", rep.Factor, ms(time.Duration(rep.Reference[c.Name])*time.Millisecond))
-		}
-		fmt.Fprintf(w, "  %s  %-12s %9s / %-30s %8s\n", j.paint(c.Verdict, fmt.Sprintf("%-3s", c.Verdict)), c.Name,
-			ms(time.Duration(c.CPUms)*time.Millisecond), limit, kib(c.MaxRSSKB))
-		if j.opts.Verbose && strings.TrimSpace(c.transcript) != "" {
-			fmt.Fprintf(w, "%s\n", indent(strings.TrimSpace(c.transcript), "       : "))
-		}
-		if c.Verdict != AC {
-			fmt.Fprintf(w, "%s\n", indent(c.Message, "       "))
-			if c.Output != "" {
-				fmt.Fprintf(w, "       your program printed:\n%s\n", indent(c.Output, "       | "))
-			}
+		j.printCase(rep, c)
+	}
+	j.printSummary(rep)
+}
+
+// printHeader names the problem and the file judged.
+func (j *judge) printHeader(rep *report) {
+	fmt.Fprintf(j.stdout, "%s  %s\n", j.bold(rep.Problem), rep.File)
+}
+
+// printCase writes one case's line, and why it failed.
+func (j *judge) printCase(rep *report, c *caseResult) {
+	w := j.stdout
+	limit := ms(time.Duration(c.LimitMs) * time.Millisecond)
+	if c.Relative {
+		limit += fmt.Sprintf(" (%.0f× reference %s)", rep.Factor, ms(time.Duration(rep.Reference[c.Name])*time.Millisecond))
+	}
+	fmt.Fprintf(w, "  %s  %-12s %9s / %-30s %8s\n", j.paint(c.Verdict, fmt.Sprintf("%-3s", c.Verdict)), c.Name,
+		ms(time.Duration(c.CPUms)*time.Millisecond), limit, kib(c.MaxRSSKB))
+	if j.opts.Verbose && strings.TrimSpace(c.transcript) != "" {
+		fmt.Fprintf(w, "%s\n", indent(strings.TrimSpace(c.transcript), "       : "))
+	}
+	if c.Verdict != AC {
+		fmt.Fprintf(w, "%s\n", indent(c.Message, "       "))
+		if c.Output != "" {
+			fmt.Fprintf(w, "       your program printed:\n%s\n", indent(c.Output, "       | "))
 		}
 	}
+}
+
+// printSummary writes the overall verdict.
+func (j *judge) printSummary(rep *report) {
+	w := j.stdout
 	var cpu int64
 	for _, c := range rep.Cases {
 		cpu += c.CPUms

@@ -132,14 +132,18 @@ func (j *judge) main(ctx context.Context) (int, error) {
 			file, _ = filepath.Abs(j.opts.File)
 			display = filepath.Clean(j.opts.File)
 		}
-		rep, err := j.judgeFile(ctx, p, file, display, judgeParams{scale: 1, all: j.opts.All})
+		rep, err := j.judgeFile(ctx, p, file, display, judgeParams{scale: 1, all: j.opts.All, stream: !j.opts.JSON})
 		if err != nil {
 			return 0, err
 		}
 		for _, c := range rep.Cases {
 			cpu += c.cpu
 		}
-		j.print(rep)
+		if rep.streamed {
+			j.printSummary(rep)
+		} else {
+			j.print(rep)
+		}
 		if rep.Verdict != AC {
 			code = exitFailed
 		}
