@@ -143,23 +143,25 @@ func (j *judge) judgeFile(ctx context.Context, p *problem, file, display string,
 		cases = picked
 	}
 
-	refs, err := j.calib.references(ctx, j, p, cases, false)
-	if err != nil {
-		return nil, err
-	}
-	if len(refs) > 0 {
-		rep.Reference = map[string]int64{}
-		for name, d := range refs {
-			rep.Reference[name] = d.Milliseconds()
-		}
-	}
-
 	if jp.stream {
 		j.printHeader(rep)
 		rep.streamed = true
 	}
 	rep.Verdict = AC
+	var refs map[string]time.Duration
 	for i, c := range cases {
+		if c.Relative() && refs == nil {
+			// Calibrate only when a relative case is reached: a submission
+			// that fails early never waits for it.
+			var err error
+			if refs, err = j.calib.references(ctx, j, p, cases, false); err != nil {
+				return nil, err
+			}
+			rep.Reference = map[string]int64{}
+			for name, d := range refs {
+				rep.Reference[name] = d.Milliseconds()
+			}
+		}
 		ref := time.Duration(float64(refs[c.Name]) * jp.scale)
 		if c.Relative() {
 			rep.Factor = c.Limits.Factor
