@@ -57,15 +57,11 @@ func (j *judge) bench(ctx context.Context, ps []*problem) (int, error) {
 		if err != nil {
 			return 0, err
 		}
-		var names []string
-		for _, e := range entries {
-			names = append(names, e.name)
-		}
 		fmt.Fprintf(j.stdout, "%s on %s, GOMAXPROCS %d by default: wall time of one run\n(median of %d alternating rounds when under %s; for fast, CPU time in brackets)\n\n",
 			p.Folder(), machineID(), runtime.NumCPU(), benchRounds, benchRepeat)
 		fmt.Fprintf(j.stdout, "%-3s", "n")
-		for _, name := range names {
-			fmt.Fprintf(j.stdout, "  %18s", name)
+		for _, e := range entries {
+			fmt.Fprintf(j.stdout, "  %18s", e.name)
 		}
 		fmt.Fprintln(j.stdout)
 		for n := benchFrom; n <= benchTo; n++ {

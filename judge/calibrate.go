@@ -195,7 +195,7 @@ func (c *calibrations) key(refSrc, script []byte) string {
 // that follow.
 func (j *judge) calibrate(ctx context.Context, ps []*problem) error {
 	for _, p := range ps {
-		cases, err := loadCases(j.kit.cases(p), j.kit.rel(j.kit.cases(p)), p)
+		cases, err := j.kit.loadCases(p)
 		if err != nil {
 			return &setupError{err}
 		}

@@ -7,7 +7,6 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/rogpeppe/go-internal/testscript"
@@ -66,19 +65,25 @@ func cmdLimit(ts *testscript.TestScript, neg bool, args []string) {
 	r.limits = l.resolve(r.ref, r.calibrating)
 }
 
-// cmdSolve runs the solution on n under the case's limits and prints its
-// answer: solve N.
-func cmdSolve(ts *testscript.TestScript, neg bool, args []string) {
+// sizeArg reads the one argument, N, of the command name, which cannot be negated.
+func sizeArg(ts *testscript.TestScript, name string, neg bool, args []string) int {
 	if neg {
-		ts.Fatalf("unsupported: ! solve")
+		ts.Fatalf("unsupported: ! %s", name)
 	}
 	if len(args) != 1 {
-		ts.Fatalf("usage: solve N")
+		ts.Fatalf("usage: %s N", name)
 	}
 	n, err := strconv.Atoi(args[0])
 	if err != nil {
-		ts.Fatalf("solve: bad n %q", args[0])
+		ts.Fatalf("%s: bad n %q", name, args[0])
 	}
+	return n
+}
+
+// cmdSolve runs the solution on n under the case's limits and prints its
+// answer: solve N.
+func cmdSolve(ts *testscript.TestScript, neg bool, args []string) {
+	n := sizeArg(ts, "solve", neg, args)
 	r := caseState(ts)
 	res, err := sandbox.Run(r.ctx, ts.MkAbs("."), []string{r.binary, args[0]}, r.limits)
 	if err != nil {
@@ -89,8 +94,9 @@ func cmdSolve(ts *testscript.TestScript, neg bool, args []string) {
 	r.wall += res.Wall
 	r.maxRSS = max(r.maxRSS, res.MaxRSS)
 	r.lastN = n
-	r.output = studentPrints(res.Output, r.display)
-	if v, msg := r.classify(res, n); v != AC {
+	out := build.Relabel(string(res.Output), r.display)
+	r.output = studentPrints(out)
+	if v, msg := r.classify(res, out, n); v != AC {
 		r.verdict, r.message = v, msg
 		ts.Fatalf("%s: %s", v, msg)
 	}
@@ -100,16 +106,7 @@ func cmdSolve(ts *testscript.TestScript, neg bool, args []string) {
 
 // cmdBoards checks the last solve's boards for n: boards N.
 func cmdBoards(ts *testscript.TestScript, neg bool, args []string) {
-	if neg {
-		ts.Fatalf("unsupported: ! boards")
-	}
-	if len(args) != 1 {
-		ts.Fatalf("usage: boards N")
-	}
-	n, err := strconv.Atoi(args[0])
-	if err != nil {
-		ts.Fatalf("boards: bad n %q", args[0])
-	}
+	n := sizeArg(ts, "boards", neg, args)
 	r := caseState(ts)
 	var boards [][]string
 	if err := json.Unmarshal([]byte(ts.ReadFile("stdout")), &boards); err != nil {
@@ -128,8 +125,9 @@ var (
 	traceStart   = regexp.MustCompile(`(?m)^(panic: |fatal error: |runtime: |SIGQUIT|\[signal )`)
 )
 
-// classify turns one run's result into a verdict and a message for the student.
-func (r *caseRun) classify(res *sandbox.Result, n int) (verdict, string) {
+// classify turns one run's result into a verdict and a message for the
+// student; out is what the program printed, naming the student's file.
+func (r *caseRun) classify(res *sandbox.Result, out string, n int) (verdict, string) {
 	lim := r.limits
 	switch res.Killed {
 	case sandbox.Interrupted:
@@ -146,7 +144,6 @@ func (r *caseRun) classify(res *sandbox.Result, n int) (verdict, string) {
 	case sandbox.Answer:
 		return OLE, fmt.Sprintf("n = %d: the answer was larger than %s", n, mib(lim.Answer))
 	}
-	out := build.Relabel(string(res.Output), r.display)
 	if res.ExitCode != 0 {
 		switch {
 		case strings.Contains(out, "stack overflow") || strings.Contains(out, "goroutine stack exceeds"):
@@ -157,8 +154,6 @@ func (r *caseRun) classify(res *sandbox.Result, n int) (verdict, string) {
 			return RE, fmt.Sprintf("n = %d: panic: %s%s", n, panicLine.FindStringSubmatch(out)[1], where(out))
 		case fatalLine.MatchString(out):
 			return RE, fmt.Sprintf("n = %d: fatal error: %s%s", n, fatalLine.FindStringSubmatch(out)[1], where(out))
-		case res.Signal == syscall.SIGXCPU:
-			return TLE, fmt.Sprintf("n = %d: used more than the CPU time limit of %s", n, ms(lim.CPU))
 		case res.Signal != 0:
 			return RE, fmt.Sprintf("n = %d: killed by signal %v", n, res.Signal)
 		}
@@ -172,11 +167,11 @@ func (r *caseRun) classify(res *sandbox.Result, n int) (verdict, string) {
 
 // studentPrints is what the program printed before any crash report of the
 // Go runtime, whose gist the verdict's message already gives.
-func studentPrints(out []byte, display string) []byte {
-	if loc := traceStart.FindIndex(out); loc != nil {
+func studentPrints(out string) []byte {
+	if loc := traceStart.FindStringIndex(out); loc != nil {
 		out = out[:loc[0]]
 	}
-	return []byte(build.Relabel(string(out), display))
+	return []byte(out)
 }
 
 // where finds the first line of the stack trace in the student's file.

@@ -117,7 +117,7 @@ func (j *judge) judgeFile(ctx context.Context, p *problem, file, display string,
 		bin, err := j.builder.Build(ctx, j.spec(p, file, display))
 		buildDone <- built{bin, err}
 	}()
-	cases, caseErr := loadCases(j.kit.cases(p), j.kit.rel(j.kit.cases(p)), p)
+	cases, caseErr := j.kit.loadCases(p)
 	b := <-buildDone
 	if caseErr != nil {
 		return nil, &setupError{caseErr}

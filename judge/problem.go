@@ -97,6 +97,12 @@ func (k kit) starter(p *problem) string {
 	return filepath.Join(k.Root, "problems", p.Folder(), "solution.go")
 }
 func (k kit) cases(p *problem) string { return filepath.Join(k.Root, "testdata", p.Folder()) }
+
+// loadCases reads and checks p's case files, naming them relative to the kit.
+func (k kit) loadCases(p *problem) ([]*testCase, error) {
+	return loadCases(k.cases(p), k.rel(k.cases(p)), p)
+}
+
 func (k kit) solutions(p *problem) string {
 	return filepath.Join(k.Root, "solutions", p.Folder())
 }

@@ -82,7 +82,6 @@ func Run(ctx context.Context, dir string, argv []string, lim Limits) (*Result, e
 	cmd := exec.Command(argv[0], argv[1:]...)
 	cmd.Dir = dir
 	cmd.Env = []string{"PATH=/usr/bin:/bin", "HOME=" + dir, "TMPDIR=" + dir, "GOTRACEBACK=single"}
-	cmd.Stdin = nil
 	cmd.Stdout = outW
 	cmd.Stderr = outW
 	cmd.ExtraFiles = []*os.File{ansW}
