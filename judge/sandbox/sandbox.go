@@ -63,6 +63,10 @@ const KeepOutput = 16 << 10
 // read from /proc. A program can overshoot a limit by about this much.
 const pollEvery = 5 * time.Millisecond
 
+// drainGrace is how long Run keeps reading the pipes once the program has
+// ended and its process group has been killed.
+const drainGrace = time.Second
+
 // Run runs argv[0] with the arguments argv[1:] in dir, under limits. The
 // program may write its answer to file descriptor 3. An error means the run
 // could not be made at all; everything the program does is in Result.
@@ -160,9 +164,22 @@ func Run(ctx context.Context, dir string, argv []string, lim Limits) (*Result, e
 	r.Wall = time.Since(start)
 	close(done)
 	watching.Wait()
-	// Whatever the program started dies with it.
+	// Whatever the program started dies with it. A process that left the
+	// group (setsid) can still hold the pipes open: stop reading after a
+	// grace period instead of waiting for it.
 	syscall.Kill(-pid, syscall.SIGKILL)
-	readers.Wait()
+	drained := make(chan struct{})
+	go func() {
+		readers.Wait()
+		close(drained)
+	}()
+	select {
+	case <-drained:
+	case <-time.After(drainGrace):
+		outR.Close()
+		ansR.Close()
+		<-drained
+	}
 
 	if cmd.ProcessState == nil {
 		return nil, fmt.Errorf("wait %s: %w", argv[0], waitErr)

@@ -2,6 +2,7 @@ package sandbox
 
 import (
 	"context"
+	"os/exec"
 	"runtime"
 	"testing"
 	"time"
@@ -95,6 +96,17 @@ func TestRunStopsMemoryHog(t *testing.T) {
 	// awk grows a string until it is stopped.
 	r := run(t, lim, `awk 'BEGIN { s = "x"; while (1) { s = s s; t[length(s)] = s } }'`)
 	assert.Equal(t, Memory, r.Killed)
+}
+
+func TestRunDoesNotWaitForAProcessThatLeftTheGroup(t *testing.T) {
+	needsProc(t)
+	// The marker is a sleep time no other test uses, so cleanup finds it.
+	t.Cleanup(func() { exec.Command("pkill", "-f", "sleep 31.25").Run() })
+	start := time.Now()
+	r := run(t, limits(), `setsid sh -c "sleep 31.25" & sleep 0.3; echo 42 >&3`)
+	assert.Less(t, time.Since(start), 5*time.Second, "the escaped child still holds stdout")
+	assert.Equal(t, None, r.Killed)
+	assert.Equal(t, "42\n", string(r.Answer))
 }
 
 func TestRunStopsWhenCancelled(t *testing.T) {
