@@ -253,30 +253,27 @@ func (s *search) solve(t *task) {
 			left[y], down[y], right[y], todo[y] = l, d, r, next
 			continue
 		}
-		// Row last-1: try its squares here, and count the last row without
-		// stepping into it, since at most one of its squares is free.
-		for ; next != 0; next &= next - 1 {
-			b := next & -next
-			if f := mask &^ ((l|b)<<1 | d | b | (r|b)>>1); f != 0 {
-				t.board[last-1] = b
-				s.lastRow(f)
-			}
-		}
+		s.lastTwoRows(l, d, r, next, mask)
 	}
 }
 
 // finish places the last two rows of a task that starts at row last-1 or last.
 func (s *search) finish(t *task, mask int) {
-	last := t.n - 1
 	free := t.allowed(t.row, t.down, mask&^(t.left|t.down|t.right))
-	if t.row == last {
+	if t.row == t.n-1 {
 		s.lastRow(free)
 		return
 	}
+	s.lastTwoRows(t.left, t.down, t.right, free, mask)
+}
+
+// lastTwoRows tries the squares in free of row last-1 and counts the last
+// row without stepping into it, since at most one of its squares is free.
+func (s *search) lastTwoRows(left, down, right, free, mask int) {
 	for ; free != 0; free &= free - 1 {
 		b := free & -free
-		if f := mask &^ ((t.left|b)<<1 | t.down | b | (t.right|b)>>1); f != 0 {
-			t.board[last-1] = b
+		if f := mask &^ ((left|b)<<1 | down | b | (right|b)>>1); f != 0 {
+			s.t.board[s.t.n-2] = b
 			s.lastRow(f)
 		}
 	}
