@@ -26,6 +26,37 @@ func TestCountIsOEISA000170(t *testing.T) {
 	assert.False(t, ok)
 }
 
+// countCalls runs the plain bitmask search and counts its calls.
+func countCalls(n int) (boards, calls int64) {
+	limit := 1<<n - 1
+	var place func(col, left, right int)
+	place = func(col, left, right int) {
+		calls++
+		if col == limit {
+			boards++
+			return
+		}
+		for free := limit &^ (col | left | right); free != 0; free &= free - 1 {
+			bit := free & -free
+			place(col|bit, (left|bit)<<1, (right|bit)>>1)
+		}
+	}
+	place(0, 0, 0)
+	return boards, calls
+}
+
+func TestCallsCountsTheBitmaskSearchTree(t *testing.T) {
+	for n := 0; n <= 13; n++ {
+		boards, calls := countCalls(n)
+		want, _ := Calls(n)
+		assert.Equal(t, want, calls, "n = %d", n)
+		count, _ := Count(n)
+		assert.Equal(t, count, boards, "n = %d", n)
+	}
+	_, ok := Calls(MaxKnown + 1)
+	assert.False(t, ok)
+}
+
 func TestCheckBoardsAcceptsAnyOrder(t *testing.T) {
 	assert.NoError(t, CheckBoards(4, four))
 	assert.NoError(t, CheckBoards(4, [][]string{four[1], four[0]}))
