@@ -20,28 +20,31 @@ func sysProcAttr() *syscall.SysProcAttr {
 	return &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
 }
 
-// maxTree bounds how many processes of a tree are polled.
-const maxTree = 64
+// maxTree bounds how many processes of a tree one poll reads; a tree that
+// large is over any process limit anyway.
+const maxTree = 4096
 
 // treeStat sums the CPU time and resident memory of a process and of its
-// descendants, so that work or memory handed to a child process counts too.
-func treeStat(pid int) (cpu time.Duration, rss int64, ok bool) {
+// descendants, so that work or memory handed to a child process counts too,
+// and counts them.
+func treeStat(pid int) (t tree, ok bool) {
 	queue := []int{pid}
-	for seen := 0; len(queue) > 0 && seen < maxTree; seen++ {
+	for len(queue) > 0 && t.procs < maxTree {
 		p := queue[0]
 		queue = queue[1:]
 		c, r, alive := procStat(p)
 		if !alive {
 			if p == pid {
-				return 0, 0, false
+				return tree{}, false
 			}
 			continue
 		}
-		cpu += c
-		rss += r
+		t.cpu += c
+		t.rss += r
+		t.procs++
 		queue = append(queue, children(p)...)
 	}
-	return cpu, rss, true
+	return t, true
 }
 
 // children lists the child processes of every thread of pid.

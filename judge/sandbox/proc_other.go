@@ -2,10 +2,7 @@
 
 package sandbox
 
-import (
-	"syscall"
-	"time"
-)
+import "syscall"
 
 // maxrssUnit is the unit of Rusage.Maxrss: bytes on macOS and the BSDs.
 const maxrssUnit = 1
@@ -18,7 +15,7 @@ func sysProcAttr() *syscall.SysProcAttr {
 // treeStat cannot read a running process's usage without /proc: the limits
 // are then checked from rusage when the program ends, and the wall-clock
 // backstop stops a program that runs on.
-func treeStat(pid int) (cpu time.Duration, rss int64, ok bool) { return 0, 0, false }
+func treeStat(pid int) (t tree, ok bool) { return tree{}, false }
 
 // setSafetyLimits has no prlimit to call here.
 func setSafetyLimits(pid int, lim Limits) {}

@@ -5,8 +5,9 @@
 // The program runs in a process group of its own, so that it and every process
 // it starts are killed together, at once, when a limit is reached or when it
 // ends. CPU time is the user+sys time of the child as the kernel accounts it
-// (rusage); the wall clock is only a backstop for a program that sleeps or
-// blocks.
+// (rusage). A program that makes no progress (it sleeps, blocks or is
+// stopped) is stopped after Limits.Idle; a program that only waits for a
+// core on a busy machine keeps making progress and is never stopped for it.
 package sandbox
 
 import (
@@ -23,21 +24,36 @@ import (
 
 // Limits bound one run.
 type Limits struct {
-	CPU    time.Duration // user+sys time of the child, from the OS's accounting
-	Wall   time.Duration // backstop for a program that sleeps or blocks
-	Memory int64         // peak resident bytes
-	Output int64         // bytes the child may write to stdout and stderr together
-	Answer int64         // bytes the child may write on its answer channel
+	CPU time.Duration // user+sys time of the program and its children, from the OS's accounting
+	// Idle stops a program whose CPU time has not grown for this long
+	// (sleeping, blocked, stopped). Without /proc to watch it, it is a
+	// wall-clock limit of CPU + Idle.
+	Idle      time.Duration
+	Memory    int64 // peak resident bytes
+	Output    int64 // bytes the child may write to stdout and stderr together
+	Answer    int64 // bytes the child may write on its answer channel
+	Processes int   // processes it may have at once, itself included; 0: DefaultProcesses
 }
+
+// DefaultProcesses is the process limit when Limits.Processes is 0.
+const DefaultProcesses = 16
+
+// hardWall is the wall-clock time after which a program is stopped whatever
+// it does: a backstop that can only fire on a machine so overloaded that
+// the program gets less than a tenth of a core.
+func (l Limits) hardWall() time.Duration { return 10*l.CPU + l.Idle }
 
 // Kill reasons: which limit stopped the program.
 const (
 	None   = ""
 	CPU    = "cpu"
-	Wall   = "wall"
+	Idle   = "idle" // no progress for Limits.Idle
+	Wall   = "wall" // the hard wall-clock backstop
 	Memory = "memory"
 	Output = "output"
 	Answer = "answer"
+	// Processes: more processes at once than Limits.Processes.
+	Processes = "processes"
 	// Interrupted: the judge itself was asked to stop.
 	Interrupted = "interrupted"
 )
@@ -53,6 +69,10 @@ type Result struct {
 	Output   []byte // stdout and stderr interleaved, at most KeepOutput bytes
 	Written  int64  // bytes written to stdout and stderr in all
 	Answer   []byte // what the program wrote on its answer channel (fd 3)
+	Crash    []byte // what the program wrote on its crash channel (fd 4), at most KeepOutput bytes
+
+	peakCPU time.Duration // the largest CPU time of the whole tree seen while polling
+	peakRSS int64         // the largest resident memory of the whole tree seen while polling
 }
 
 // KeepOutput is how much of the program's own stdout and stderr a Result
@@ -68,33 +88,43 @@ const pollEvery = 5 * time.Millisecond
 const drainGrace = time.Second
 
 // Run runs argv[0] with the arguments argv[1:] in dir, under limits. The
-// program may write its answer to file descriptor 3. An error means the run
-// could not be made at all; everything the program does is in Result.
+// program may write its answer to file descriptor 3 and a crash report to
+// file descriptor 4. An error means the run could not be made at all;
+// everything the program does is in Result.
 func Run(ctx context.Context, dir string, argv []string, lim Limits) (*Result, error) {
-	outR, outW, err := os.Pipe()
-	if err != nil {
-		return nil, err
+	if lim.Processes == 0 {
+		lim.Processes = DefaultProcesses
 	}
-	defer outR.Close()
-	ansR, ansW, err := os.Pipe()
-	if err != nil {
-		outW.Close()
-		return nil, err
+	var pipes [3][2]*os.File // stdout+stderr, answer, crash: read and write ends
+	for i := range pipes {
+		r, w, err := os.Pipe()
+		if err != nil {
+			for _, p := range pipes[:i] {
+				p[0].Close()
+				p[1].Close()
+			}
+			return nil, err
+		}
+		pipes[i] = [2]*os.File{r, w}
+		defer r.Close()
 	}
-	defer ansR.Close()
+	outR, outW := pipes[0][0], pipes[0][1]
+	ansR, ansW := pipes[1][0], pipes[1][1]
+	crashR, crashW := pipes[2][0], pipes[2][1]
 
 	cmd := exec.Command(argv[0], argv[1:]...)
 	cmd.Dir = dir
 	cmd.Env = []string{"PATH=/usr/bin:/bin", "HOME=" + dir, "TMPDIR=" + dir, "GOTRACEBACK=single"}
 	cmd.Stdout = outW
 	cmd.Stderr = outW
-	cmd.ExtraFiles = []*os.File{ansW}
+	cmd.ExtraFiles = []*os.File{ansW, crashW}
 	cmd.SysProcAttr = sysProcAttr()
 
 	start := time.Now()
-	err = cmd.Start()
+	err := cmd.Start()
 	outW.Close()
 	ansW.Close()
+	crashW.Close()
 	if err != nil {
 		return nil, fmt.Errorf("start %s: %w", argv[0], err)
 	}
@@ -111,9 +141,9 @@ func Run(ctx context.Context, dir string, argv []string, lim Limits) (*Result, e
 	}
 
 	// Readers for the two channels; each kills the group when its limit is passed.
-	var out, ans bytes.Buffer
+	var out, ans, crash bytes.Buffer
 	var readers sync.WaitGroup
-	readers.Add(2)
+	readers.Add(3)
 	go func() {
 		defer readers.Done()
 		r.Written = drain(outR, &out, KeepOutput, lim.Output, func() { kill(Output) })
@@ -122,8 +152,12 @@ func Run(ctx context.Context, dir string, argv []string, lim Limits) (*Result, e
 		defer readers.Done()
 		drain(ansR, &ans, lim.Answer, lim.Answer, func() { kill(Answer) })
 	}()
+	go func() {
+		defer readers.Done()
+		drain(crashR, &crash, KeepOutput, 1<<62, func() {})
+	}()
 
-	// The watchdog polls CPU and memory, and enforces the wall clock.
+	// The watchdog polls CPU, memory and processes, and watches for progress.
 	done := make(chan struct{})
 	var watching sync.WaitGroup
 	watching.Add(1)
@@ -131,8 +165,9 @@ func Run(ctx context.Context, dir string, argv []string, lim Limits) (*Result, e
 		defer watching.Done()
 		tick := time.NewTicker(pollEvery)
 		defer tick.Stop()
-		wall := time.NewTimer(lim.Wall)
+		wall := time.NewTimer(lim.hardWall())
 		defer wall.Stop()
+		lastCPU, lastProgress := time.Duration(-1), time.Now()
 		for {
 			select {
 			case <-done:
@@ -143,19 +178,34 @@ func Run(ctx context.Context, dir string, argv []string, lim Limits) (*Result, e
 			case <-wall.C:
 				kill(Wall)
 				return
-			case <-tick.C:
-				cpu, rss, ok := treeStat(pid)
+			case now := <-tick.C:
+				t, ok := treeStat(pid)
 				if !ok {
+					// Nothing to watch: the idle limit is a wall clock.
+					if now.Sub(start) > lim.CPU+lim.Idle {
+						kill(Idle)
+						return
+					}
 					continue
 				}
-				if cpu > lim.CPU {
+				if t.cpu != lastCPU {
+					lastCPU, lastProgress = t.cpu, now
+				}
+				r.peakCPU = max(r.peakCPU, t.cpu)
+				r.peakRSS = max(r.peakRSS, t.rss)
+				switch {
+				case t.cpu > lim.CPU:
 					kill(CPU)
-					return
-				}
-				if rss > lim.Memory {
+				case t.rss > lim.Memory:
 					kill(Memory)
-					return
+				case t.procs > lim.Processes:
+					kill(Processes)
+				case now.Sub(lastProgress) > lim.Idle:
+					kill(Idle)
+				default:
+					continue
 				}
+				return
 			}
 		}
 	}()
@@ -178,6 +228,7 @@ func Run(ctx context.Context, dir string, argv []string, lim Limits) (*Result, e
 	case <-time.After(drainGrace):
 		outR.Close()
 		ansR.Close()
+		crashR.Close()
 		<-drained
 	}
 
@@ -189,12 +240,21 @@ func Run(ctx context.Context, dir string, argv []string, lim Limits) (*Result, e
 		r.CPU = time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 		r.MaxRSS = ru.Maxrss * maxrssUnit
 	}
+	// Processes that left the tree before it ended (a double fork) are not
+	// in rusage: the polled peak of the whole tree counts them. Where it
+	// was watched, the polled peak memory is the program's own; rusage of
+	// a child forked by a Go program can include the judge's own peak.
+	r.CPU = max(r.CPU, r.peakCPU)
+	if r.peakRSS > 0 {
+		r.MaxRSS = r.peakRSS
+	}
 	r.ExitCode = cmd.ProcessState.ExitCode()
 	if ws, ok := cmd.ProcessState.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
 		r.Signal = ws.Signal()
 	}
 	r.Output = out.Bytes()
 	r.Answer = ans.Bytes()
+	r.Crash = crash.Bytes()
 	// The kernel's own accounting is the final word on the limits the
 	// watchdog polls for; it may also have stopped the program itself.
 	switch {
@@ -205,6 +265,13 @@ func Run(ctx context.Context, dir string, argv []string, lim Limits) (*Result, e
 		r.Killed = Memory
 	}
 	return r, nil
+}
+
+// tree is what one poll saw of a program and its descendants.
+type tree struct {
+	cpu   time.Duration
+	rss   int64
+	procs int
 }
 
 // drain copies r into keep, up to max bytes, counting everything, and calls

@@ -12,7 +12,7 @@ import (
 )
 
 func limits() Limits {
-	return Limits{CPU: 2 * time.Second, Wall: 5 * time.Second, Memory: 256 << 20, Output: 1 << 16, Answer: 1 << 16}
+	return Limits{CPU: 2 * time.Second, Idle: 3 * time.Second, Memory: 256 << 20, Output: 1 << 16, Answer: 1 << 16}
 }
 
 // needsProc skips a test of limits that are watched while the program runs,
@@ -55,26 +55,46 @@ func TestRunStopsCPUHogAtTheLimit(t *testing.T) {
 	assert.Less(t, r.CPU, time.Second)
 }
 
-func TestRunStopsSleeperAtTheWallClock(t *testing.T) {
+func TestRunStopsProgramsThatMakeNoProgress(t *testing.T) {
 	tests := []struct {
 		name, script string
-		wall         time.Duration
+		idle         time.Duration
 	}{
 		{"a sleeper", "sleep 30", 300 * time.Millisecond},
 		// The child holds stdout open; Run must still return soon after the
 		// limit, because the whole process group is killed.
 		{"a sleeper with a child", "sleep 60 & sleep 60", 500 * time.Millisecond},
+		{"a program that stops itself", "kill -STOP $$", 300 * time.Millisecond},
+		{"a program that computes, then sleeps", "i=0; while [ $i -lt 20000 ]; do i=$((i+1)); done; sleep 30", 300 * time.Millisecond},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			lim := limits()
-			lim.Wall = tt.wall
+			lim.Idle = tt.idle
 			start := time.Now()
 			r := run(t, lim, tt.script)
-			assert.Equal(t, Wall, r.Killed)
+			assert.Equal(t, Idle, r.Killed)
 			assert.Less(t, time.Since(start), 5*time.Second)
 		})
 	}
+}
+
+// A program that only waits for a core, as on a busy machine, makes
+// progress in bursts: it is never stopped for being idle, however long it
+// takes on the wall clock.
+func TestRunLetsAProgramWaitingForACoreFinish(t *testing.T) {
+	needsProc(t)
+	lim := limits()
+	lim.Idle = 300 * time.Millisecond
+	// A helper stops the program for 150 ms of every 200 ms, as a scheduler
+	// with other work would; the loop needs several times Idle to finish.
+	start := time.Now()
+	r := run(t, lim, `me=$$; (while :; do kill -STOP $me; sleep 0.15; kill -CONT $me; sleep 0.05; done) &
+		i=0; while [ $i -lt 150000 ]; do i=$((i+1)); done; kill $!; echo done >&3`)
+	wall := time.Since(start)
+	assert.Equal(t, None, r.Killed)
+	assert.Equal(t, "done\n", string(r.Answer))
+	assert.Greater(t, wall, 2*lim.Idle, "the test must outlast the idle limit to mean anything")
 }
 
 func TestRunStopsOutputFlood(t *testing.T) {
