@@ -30,7 +30,7 @@
 // Cost: the same exponential search as the bitmask method, about 4.5 times
 // fewer steps from symmetry, divided among the cores.
 //
-// Verdict: AC
+//judge:verdict AC
 package fast
 
 import (
@@ -51,15 +51,24 @@ func totalNQueens(n int) int {
 	}
 	tasks := startTasks(n)
 	if n < parallelFrom {
-		var s search
-		for i := range tasks {
-			s.solve(&tasks[i])
-		}
-		return s.total()
+		return sequential(tasks)
 	}
+	return parallel(tasks, runtime.NumCPU())
+}
 
+// sequential searches every task in this goroutine.
+func sequential(tasks []task) int {
+	var s search
+	for i := range tasks {
+		s.solve(&tasks[i])
+	}
+	return s.total()
+}
+
+// parallel searches the tasks with a pool of workers goroutines, each taking
+// the next task from an atomic counter.
+func parallel(tasks []task, workers int) int {
 	var next atomic.Int64
-	workers := runtime.NumCPU()
 	results := make([]search, workers)
 	var wg sync.WaitGroup
 	for w := range workers {

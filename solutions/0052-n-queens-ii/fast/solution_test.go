@@ -9,12 +9,21 @@ import (
 	"github.com/nqueens-kit/nqueens/internal/queenstest"
 )
 
-func TestTotalNQueens(t *testing.T) { queenstest.Counter(t, totalNQueens, 16) }
+func TestTotalNQueens(t *testing.T) { queenstest.Counter(t, totalNQueens, 13) }
+
+// TestUpToTheHeadline checks 14..16 on every run: the fast counter takes a
+// second or two for all three.
+func TestUpToTheHeadline(t *testing.T) {
+	for n := 14; n <= 16; n++ {
+		want, _ := queens.Count(n)
+		assert.Equal(t, want, int64(totalNQueens(n)), "n = %d", n)
+	}
+}
 
 // TestBeyondTheCourse checks the counts the course never reaches.
 func TestBeyondTheCourse(t *testing.T) {
 	if !queenstest.Long() {
-		t.Skip("long: n = 17 and 18 take a minute; skipped under -short and -race")
+		t.Skipf("exhaustive: n = 17 and 18 take a minute; set %s=1", queenstest.ExhaustiveEnv)
 	}
 	for _, n := range []int{17, 18} {
 		want, _ := queens.Count(n)
@@ -22,16 +31,16 @@ func TestBeyondTheCourse(t *testing.T) {
 	}
 }
 
-// TestSequentialAndParallelAgree runs the same n through both paths.
+// TestSequentialAndParallelAgree runs the same n through both paths, the
+// pool with one to four goroutines, whatever n totalNQueens itself would
+// hand to the pool.
 func TestSequentialAndParallelAgree(t *testing.T) {
 	for n := 4; n <= 13; n++ {
-		var s search
-		tasks := startTasks(n)
-		for i := range tasks {
-			s.solve(&tasks[i])
-		}
 		want, _ := queens.Count(n)
-		assert.Equal(t, want, int64(s.total()), "n = %d, one goroutine", n)
+		assert.Equal(t, want, int64(sequential(startTasks(n))), "n = %d, one goroutine", n)
+		for workers := 1; workers <= 4; workers++ {
+			assert.Equal(t, want, int64(parallel(startTasks(n), workers)), "n = %d, %d workers", n, workers)
+		}
 	}
 }
 
