@@ -1,3 +1,5 @@
+// -bench: every reference of a counting problem, timed side by side.
+
 package main
 
 import (
@@ -13,6 +15,9 @@ import (
 	"time"
 
 	"github.com/nqueens-kit/nqueens/internal/queens"
+	"github.com/nqueens-kit/nqueens/judge/calibrate"
+	"github.com/nqueens-kit/nqueens/judge/format"
+	"github.com/nqueens-kit/nqueens/judge/problem"
 	"github.com/nqueens-kit/nqueens/judge/sandbox"
 )
 
@@ -45,20 +50,20 @@ func (e benchEntry) argv(n int) []string {
 
 // bench times every reference of a counting problem for n = 10..16, the
 // programs taking turns within each round, and prints each one's time and
-// its ratio to the bitmask reference. With gcc installed, the bitmask search
-// in C (-O2) runs too.
-func (j *judge) bench(ctx context.Context, ps []*problem) (int, error) {
-	for _, p := range ps {
-		if p.Kind != countAnswer {
-			fmt.Fprintf(j.stdout, "%s: -bench times counting problems only (52)\n", p.Folder())
-			continue
-		}
+// its ratio to the problem's reference. With gcc installed, the bitmask
+// search in C (-O2) runs too. parseArgs lets only counting problems through.
+func (j *judge) bench(ctx context.Context) (int, error) {
+	for _, p := range j.opts.Problems {
 		entries, err := j.benchEntries(ctx, p)
 		if err != nil {
 			return 0, err
 		}
+		base := slices.IndexFunc(entries, func(e benchEntry) bool { return e.name == p.Calibrator })
+		if base < 0 {
+			return 0, setupErrorf("bench %s: no reference %s/solution.go to compare with", p.Folder(), j.kit.Rel(filepath.Join(j.kit.Solutions(p), p.Calibrator)))
+		}
 		fmt.Fprintf(j.stdout, "%s on %s, GOMAXPROCS %d by default: wall time of one run\n(median of %d alternating rounds when under %s; for fast, CPU time in brackets)\n\n",
-			p.Folder(), machineID(), runtime.NumCPU(), benchRounds, benchRepeat)
+			p.Folder(), calibrate.MachineID(), runtime.NumCPU(), benchRounds, benchRepeat)
 		fmt.Fprintf(j.stdout, "%-3s", "n")
 		for _, e := range entries {
 			fmt.Fprintf(j.stdout, "  %18s", e.name)
@@ -76,7 +81,7 @@ func (j *judge) bench(ctx context.Context, ps []*problem) (int, error) {
 					}
 					j.live.start(fmt.Sprintf("bench %s n=%d", e.name, n))
 					res, err := sandbox.Run(ctx, j.tempDir, e.argv(n), sandbox.Limits{
-						CPU: 30 * time.Minute, Wall: 30 * time.Minute, Memory: 1 << 30, Output: 1 << 20, Answer: 1 << 10})
+						CPU: 30 * time.Minute, Idle: time.Minute, Memory: 1 << 30, Output: 1 << 20, Answer: 1 << 10})
 					j.live.stop()
 					if err != nil {
 						return 0, err
@@ -91,19 +96,20 @@ func (j *judge) bench(ctx context.Context, ps []*problem) (int, error) {
 					cpus[i] = append(cpus[i], res.CPU)
 				}
 			}
-			base := median(walls[slices.IndexFunc(entries, func(e benchEntry) bool { return e.name == "bitmask" })])
+			baseWall, baseOK := median(walls[base])
 			fmt.Fprintf(j.stdout, "%-3d", n)
 			for i := range entries {
-				if len(walls[i]) == 0 {
+				w, ok := median(walls[i])
+				if !ok || !baseOK {
 					fmt.Fprintf(j.stdout, "  %18s", "—")
 					entries[i].last = benchBudget
 					continue
 				}
-				w := median(walls[i])
 				entries[i].last = w
-				cell := fmt.Sprintf("%s %5.2f×", short(w), float64(w)/float64(base))
+				cell := fmt.Sprintf("%s %5.2f×", format.Short(w), float64(w)/float64(baseWall))
 				if strings.HasPrefix(entries[i].name, "fast") {
-					cell = fmt.Sprintf("%s [%s] %5.2f×", short(w), short(median(cpus[i])), float64(w)/float64(base))
+					cpu, _ := median(cpus[i])
+					cell = fmt.Sprintf("%s [%s] %5.2f×", format.Short(w), format.Short(cpu), float64(w)/float64(baseWall))
 				}
 				fmt.Fprintf(j.stdout, "  %18s", cell)
 			}
@@ -115,20 +121,20 @@ func (j *judge) bench(ctx context.Context, ps []*problem) (int, error) {
 
 // benchEntries builds every reference of p (and the C bitmask, if gcc is
 // there), with bitmask first.
-func (j *judge) benchEntries(ctx context.Context, p *problem) ([]benchEntry, error) {
-	dirs, err := os.ReadDir(j.kit.solutions(p))
+func (j *judge) benchEntries(ctx context.Context, p *problem.Problem) ([]benchEntry, error) {
+	dirs, err := os.ReadDir(j.kit.Solutions(p))
 	if err != nil {
 		return nil, &setupError{err}
 	}
 	var entries []benchEntry
 	for _, d := range dirs {
-		file := filepath.Join(j.kit.solutions(p), d.Name(), "solution.go")
+		file := filepath.Join(j.kit.Solutions(p), d.Name(), "solution.go")
 		if _, err := os.Stat(file); err != nil {
 			continue
 		}
-		bin, err := j.builder.Build(ctx, j.spec(p, file, j.kit.rel(file)))
+		bin, err := j.builder.Build(ctx, spec(p, file, j.kit.Rel(file)))
 		if err != nil {
-			return nil, fmt.Errorf("bench: build %s: %w", j.kit.rel(file), err)
+			return nil, fmt.Errorf("bench: build %s: %w", j.kit.Rel(file), err)
 		}
 		entries = append(entries, benchEntry{name: d.Name(), binary: bin})
 		if d.Name() == "fast" {
@@ -138,12 +144,12 @@ func (j *judge) benchEntries(ctx context.Context, p *problem) ([]benchEntry, err
 		}
 	}
 	slices.SortStableFunc(entries, func(a, b benchEntry) int { return benchOrder(a.name) - benchOrder(b.name) })
-	csrc := filepath.Join(j.kit.solutions(p), "bitmask", "c", "bitmask.c")
+	csrc := filepath.Join(j.kit.Solutions(p), p.Calibrator, "c", "bitmask.c")
 	if gcc, err := exec.LookPath("gcc"); err == nil {
 		if _, err := os.Stat(csrc); err == nil {
 			bin := filepath.Join(j.tempDir, "bitmask-c")
 			if out, err := exec.CommandContext(ctx, gcc, "-O2", "-o", bin, csrc).CombinedOutput(); err != nil {
-				return nil, fmt.Errorf("bench: gcc %s: %v\n%s", j.kit.rel(csrc), err, out)
+				return nil, fmt.Errorf("bench: gcc %s: %v\n%s", j.kit.Rel(csrc), err, out)
 			}
 			entries = append(entries, benchEntry{name: "C -O2", binary: bin})
 		}
@@ -159,22 +165,12 @@ func benchOrder(name string) int {
 	return 10
 }
 
-func median(ds []time.Duration) time.Duration {
+// median is the middle of ds, and false when there is none.
+func median(ds []time.Duration) (time.Duration, bool) {
+	if len(ds) == 0 {
+		return 0, false
+	}
 	s := slices.Clone(ds)
 	slices.Sort(s)
-	return s[len(s)/2]
-}
-
-// short prints a duration in three significant figures.
-func short(d time.Duration) string {
-	switch {
-	case d >= 10*time.Second:
-		return fmt.Sprintf("%.1fs", d.Seconds())
-	case d >= time.Second:
-		return fmt.Sprintf("%.2fs", d.Seconds())
-	case d >= 10*time.Millisecond:
-		return fmt.Sprintf("%.0fms", float64(d)/float64(time.Millisecond))
-	default:
-		return fmt.Sprintf("%.2fms", float64(d)/float64(time.Millisecond))
-	}
+	return s[len(s)/2], true
 }

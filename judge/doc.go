@@ -1,25 +1,29 @@
+// Command judge builds a student's N-Queens solution, runs it against the
+// problem's cases under CPU-time, memory and output limits, and reports
+// LeetCode-style verdicts (AC, WA, TLE, MLE, OLE, RE, CE, HC) with times.
+//
+//	go run ./judge [flags] [PROBLEM...]
+//
+// The command line and its exit statuses are in cli.go (go run ./judge -h
+// prints them). The judge is one command over small packages, each with
+// one concern, imported one way (main → the rest; none imports main):
+//
+//   - problem: the registry of problems (function, signature, answer
+//     kind, largest n, the reference that calibrates) and where a kit keeps
+//     each problem's files; the //judge:verdict directive of solutions.
+//   - cases: the case language — loading and checking case files, running
+//     one case's script, classifying each run into a verdict. It alone
+//     knows that cases are testscript scripts.
+//   - build: a student's file into a binary, beside a generated harness;
+//     compile errors name the student's lines.
+//   - sandbox: one run of a binary under limits, and what it used.
+//   - calibrate: the per-machine cache of the reference's CPU times.
+//   - verdict: the verdicts and their long names.
+//   - format: how durations and sizes are written.
+//
+// In this package: cli.go (flags, modes, exit statuses), judge.go (judging
+// one file: read, build, run the cases), references.go (calibration: timing
+// the reference), report.go (the report, for a person or as JSON),
+// terminal.go (colour and the live line), verify.go, bench.go and update.go
+// (the other modes).
 package main
-
-// Case files
-//
-// A problem's cases are testscript scripts in testdata/<problem folder>/,
-// one per file, run in name order. Each starts with a comment saying what
-// it tests. Besides testscript's own cmp, cmpenv, stdout, stderr, exists,
-// grep, env and stop, a case may use these commands:
-//
-//   - limit [cpu=DURATION|cpu=FACTORx] [wall=DURATION] [mem=SIZE] [out=SIZE]
-//     sets the limits of every later solve. cpu=4x is four times the CPU time
-//     of the reference bitmask solution on this case, measured on this machine
-//     (see calibrate.go). Without it a case gets the defaults in limits.go.
-//     SIZE takes KiB, MiB or GiB. At most one limit line, before the first solve.
-//   - solve N
-//     runs the solution for n = N under the limits and prints its answer:
-//     for 52 the count, for 51 the boards as JSON. A run that breaks a limit,
-//     panics or exits without an answer fails the case with its verdict.
-//   - boards N
-//     checks that the last solve printed every board of N-queens exactly
-//     once, in any order (51 only). On failure it names the faulty board.
-//
-// The judge checks every case file before running a student's code against
-// it: an unknown command, an unterminated quote or an n outside the
-// problem's range is an error naming the file and line (exit status 2).

@@ -1,3 +1,5 @@
+// Judging one file: read it, build it while the cases load, run the cases.
+
 package main
 
 import (
@@ -7,59 +9,37 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
-	"regexp"
+	"strings"
 	"time"
 
 	"github.com/nqueens-kit/nqueens/judge/build"
+	"github.com/nqueens-kit/nqueens/judge/calibrate"
+	"github.com/nqueens-kit/nqueens/judge/cases"
+	"github.com/nqueens-kit/nqueens/judge/format"
+	"github.com/nqueens-kit/nqueens/judge/problem"
+	"github.com/nqueens-kit/nqueens/judge/verdict"
 )
 
-// options are the command line, parsed.
-type options struct {
-	Problems  []string
-	File      string
-	JSON      bool
-	All       bool
-	Run       *regexp.Regexp
-	Verify    bool
-	Calibrate bool
-	Bench     bool
-	Update    bool
-	Verbose   bool
-}
-
-// judge holds what every judged submission shares.
+// judge holds what every judged submission of one invocation shares.
 type judge struct {
-	opts    options
-	kit     kit
-	builder *build.Builder
-	tempDir string // removed when the judge ends
-	calib   *calibrations
-	stdout  io.Writer
-	stderr  io.Writer
-	live    *liveLine
-	colour  bool
-	started time.Time
+	opts      options
+	kit       problem.Kit
+	builder   *build.Builder
+	goVersion string
+	tempDir   string // removed when the judge ends
+	calib     *calibrate.Cache
+	cases     map[*problem.Problem][]*cases.Case // read once per invocation
+	refs      map[string]time.Duration           // calibrated reference times, by problem/case
+	refSrc    map[*problem.Problem][]byte        // each reference, read once
+	models    map[*problem.Problem]model         // each reference's fitted cost
+	stdout    io.Writer
+	stderr    io.Writer
+	live      *liveLine
+	colour    bool
+	started   time.Time
 }
-
-// report is the outcome of judging one file for one problem.
-type report struct {
-	Problem string        `json:"problem"`
-	File    string        `json:"file"`
-	Verdict verdict       `json:"verdict"`
-	Message string        `json:"message,omitempty"`
-	Cases   []*caseResult `json:"cases"`
-	Skipped []string      `json:"skipped,omitempty"` // cases not run because an earlier one failed
-	// Reference is the calibrated CPU time of the reference bitmask solution
-	// on each case with a relative limit, in ms.
-	Reference map[string]int64 `json:"reference_ms,omitempty"`
-	Factor    float64          `json:"limit_factor,omitempty"`
-
-	streamed bool // the header and cases were printed as they ran
-}
-
-// notWrittenMarker is in every untouched starter file.
-const notWrittenMarker = `panic("not written yet`
 
 // setupError is the judge's or the kit's problem, never the student's: it
 // leads to exit status 2.
@@ -72,138 +52,257 @@ func setupErrorf(format string, args ...any) error {
 	return &setupError{fmt.Errorf(format, args...)}
 }
 
-// judgeParams varies how a file is judged: verification scales relative
-// limits and runs every case.
-type judgeParams struct {
-	scale  float64 // multiplies relative CPU limits; 1 normally
-	all    bool
-	stream bool // print the header and each case as it ends (human output)
+// newJudge finds the kit, the go command and the cache, and makes the
+// judge's temporary directory; close removes it.
+func newJudge(opts options, stdout, stderr io.Writer) (*judge, error) {
+	k, err := problem.FindKit()
+	if err != nil {
+		return nil, err
+	}
+	goCmd, err := exec.LookPath("go")
+	if err != nil {
+		return nil, fmt.Errorf("the go command is needed to build solutions: %w", err)
+	}
+	out, err := exec.Command(goCmd, "env", "GOVERSION").Output()
+	if err != nil {
+		return nil, fmt.Errorf("go env GOVERSION: %w", err)
+	}
+	goVersion := strings.TrimSpace(string(out))
+	tempDir, err := os.MkdirTemp("", "nqueens-judge-")
+	if err != nil {
+		return nil, err
+	}
+	cacheDir := ""
+	if dir, err := os.UserCacheDir(); err == nil {
+		cacheDir = filepath.Join(dir, "nqueens-judge")
+		if os.MkdirAll(cacheDir, 0o700) != nil {
+			cacheDir = ""
+		}
+	}
+	binCache := ""
+	if cacheDir != "" {
+		binCache = filepath.Join(cacheDir, "bin")
+	}
+	return &judge{
+		opts:      opts,
+		kit:       k,
+		builder:   &build.Builder{Go: goCmd, GoVersion: goVersion, CacheDir: binCache, TempDir: tempDir},
+		goVersion: goVersion,
+		tempDir:   tempDir,
+		calib:     calibrate.Open(cacheDir),
+		cases:     map[*problem.Problem][]*cases.Case{},
+		refs:      map[string]time.Duration{},
+		refSrc:    map[*problem.Problem][]byte{},
+		models:    map[*problem.Problem]model{},
+		stdout:    stdout,
+		stderr:    stderr,
+		live:      newLiveLine(stderr),
+		colour:    useColour(stdout),
+	}, nil
 }
 
-// judgeFile judges file as a solution to p.
-// display names the file in messages; "" names it relative to the kit.
-func (j *judge) judgeFile(ctx context.Context, p *problem, file, display string, jp judgeParams) (*report, error) {
-	if display == "" {
-		display = j.kit.rel(file)
-	}
-	rep := &report{Problem: p.Folder(), File: display, Cases: []*caseResult{}}
-	if filepath.Ext(file) != ".go" {
-		return nil, setupErrorf("%s: not a Go file: the judge takes a .go file holding func %s", display, p.Func)
-	}
-	src, err := os.ReadFile(file)
-	if err != nil {
-		if errors.Is(err, os.ErrNotExist) {
-			return nil, setupErrorf("%s: no such file", display)
+func (j *judge) close() { os.RemoveAll(j.tempDir) }
+
+// judgeAll judges the student's file for each problem and returns the exit status.
+func (j *judge) judgeAll(ctx context.Context) (int, error) {
+	code := exitOK
+	var cpu time.Duration
+	for _, p := range j.opts.Problems {
+		file, display := j.kit.Starter(p), ""
+		if j.opts.File != "" {
+			file, _ = filepath.Abs(j.opts.File)
+			display = filepath.Clean(j.opts.File)
 		}
-		return nil, &setupError{err}
+		rep, err := j.judgeFile(ctx, p, file, display, judgeParams{scale: 1, all: j.opts.All, stream: !j.opts.JSON})
+		if err != nil {
+			return 0, err
+		}
+		for _, c := range rep.Cases {
+			cpu += c.CPU
+		}
+		j.finish(rep)
+		if rep.Verdict != verdict.AC {
+			code = exitFailed
+		}
+	}
+	if j.opts.Verbose {
+		wall := time.Since(j.started)
+		fmt.Fprintf(j.stderr, "judge overhead: %s wall in all, %s of it in the solution's CPU time, %s for the judge\n",
+			format.Duration(wall), format.Duration(cpu), format.Duration(max(0, wall-cpu)))
+	}
+	return code, nil
+}
+
+// judgeParams varies how a file is judged: -verify scales relative limits
+// and runs every case; human output streams each case as it ends.
+type judgeParams struct {
+	scale  float64 // multiplies relative CPU limits; 1 normally
+	all    bool    // run every case, not only up to the first failure
+	stream bool    // print the header and each case as it ends
+}
+
+// notWrittenMarker is in every untouched starter file.
+const notWrittenMarker = `panic("not written yet`
+
+// judgeFile judges file as a solution to p. display names the file in
+// messages; "" names it relative to the kit.
+func (j *judge) judgeFile(ctx context.Context, p *problem.Problem, file, display string, jp judgeParams) (*report, error) {
+	if display == "" {
+		display = j.kit.Rel(file)
+	}
+	rep := newReport(p, display)
+	src, err := readSubmission(p, file, display)
+	if err != nil {
+		return nil, err
 	}
 	if bytes.Contains(src, []byte(notWrittenMarker)) {
-		rep.Verdict = NotWritten
-		rep.Message = fmt.Sprintf("nothing written yet: write %s in %s, then run\n"+
-			"    go run ./judge %d\n"+
-			"To see the judge at work first, judge one of the course's solutions:\n"+
-			"    go run ./judge -file %s %d",
-			p.Func, display, p.Number, filepath.Join("solutions", p.Folder(), "bitmask", "solution.go"), p.Number)
+		rep.Verdict, rep.Message = verdict.NotWritten, notWritten(p, display)
 		return rep, nil
 	}
 
-	// Build while the cases are read and checked.
-	type built struct {
-		binary string
-		err    error
-	}
-	buildDone := make(chan built, 1)
-	go func() {
-		bin, err := j.builder.Build(ctx, j.spec(p, file, display))
-		buildDone <- built{bin, err}
-	}()
-	cases, caseErr := j.kit.loadCases(p)
-	b := <-buildDone
-	if caseErr != nil {
-		return nil, &setupError{caseErr}
-	}
+	bin, cs, err := j.buildAndLoad(ctx, p, file, display)
 	var ce *build.CompileError
-	if errors.As(b.err, &ce) {
-		rep.Verdict, rep.Message = CE, ce.Message
+	if errors.As(err, &ce) {
+		rep.Verdict, rep.Message = verdict.CE, ce.Message
 		return rep, nil
 	}
-	if b.err != nil {
-		return nil, fmt.Errorf("build %s: %w", display, b.err)
+	if err != nil {
+		return nil, err
 	}
-	if j.opts.Run != nil {
-		var picked []*testCase
-		for _, c := range cases {
-			if j.opts.Run.MatchString(c.Name) {
-				picked = append(picked, c)
-			}
-		}
-		if len(picked) == 0 {
-			return nil, setupErrorf("-run %s matches no case of %s", j.opts.Run, p.Folder())
-		}
-		cases = picked
-	}
-
 	if jp.stream {
 		j.printHeader(rep)
 		rep.streamed = true
 	}
-	rep.Verdict = AC
-	var refs map[string]time.Duration
-	for i, c := range cases {
-		if c.Relative() && refs == nil {
+	return rep, j.runCases(ctx, p, rep, bin, cs, jp)
+}
+
+// readSubmission reads a student's file; a missing or unsuitable file is a
+// setup error (exit 2), not a verdict.
+func readSubmission(p *problem.Problem, file, display string) ([]byte, error) {
+	if filepath.Ext(file) != ".go" {
+		return nil, setupErrorf("%s: not a Go file: the judge takes a .go file holding func %s", display, p.Func)
+	}
+	src, err := os.ReadFile(file)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, setupErrorf("%s: no such file", display)
+	}
+	if err != nil {
+		return nil, &setupError{err}
+	}
+	return src, nil
+}
+
+func notWritten(p *problem.Problem, display string) string {
+	return fmt.Sprintf("nothing written yet: write %s in %s, then run\n"+
+		"    go run ./judge %d\n"+
+		"To see the judge at work first, judge one of the course's solutions:\n"+
+		"    go run ./judge -file %s %d",
+		p.Func, display, p.Number, filepath.Join("solutions", p.Folder(), p.Calibrator, "solution.go"), p.Number)
+}
+
+// buildAndLoad builds the file while p's cases are read and checked, and
+// keeps only the cases -run picks.
+func (j *judge) buildAndLoad(ctx context.Context, p *problem.Problem, file, display string) (string, []*cases.Case, error) {
+	type built struct {
+		binary string
+		err    error
+	}
+	done := make(chan built, 1)
+	go func() {
+		bin, err := j.builder.Build(ctx, spec(p, file, display))
+		done <- built{bin, err}
+	}()
+	cs, caseErr := j.loadCases(p)
+	b := <-done
+	if caseErr != nil {
+		return "", nil, caseErr
+	}
+	if b.err != nil {
+		var ce *build.CompileError
+		if errors.As(b.err, &ce) {
+			return "", nil, b.err
+		}
+		return "", nil, fmt.Errorf("build %s: %w", display, b.err)
+	}
+	return b.binary, cs, nil
+}
+
+// loadCases reads and checks p's case files once per invocation, keeping
+// those -run picks.
+func (j *judge) loadCases(p *problem.Problem) ([]*cases.Case, error) {
+	if cs, ok := j.cases[p]; ok {
+		return cs, nil
+	}
+	all, err := cases.Load(j.kit.Cases(p), j.kit.Rel(j.kit.Cases(p)), p, j.opts.Mode == modeUpdate)
+	if err != nil {
+		return nil, &setupError{err}
+	}
+	var cs []*cases.Case
+	for _, c := range all {
+		if j.opts.Run == nil || j.opts.Run.MatchString(c.Name) {
+			cs = append(cs, c)
+		}
+	}
+	if len(cs) == 0 {
+		return nil, setupErrorf("-run %s matches no case of %s", j.opts.Run, p.Folder())
+	}
+	j.cases[p] = cs
+	return cs, nil
+}
+
+// runCases runs each case against the built binary, from small to large,
+// stopping at the first failure unless jp.all.
+func (j *judge) runCases(ctx context.Context, p *problem.Problem, rep *report, bin string, cs []*cases.Case, jp judgeParams) error {
+	rep.Verdict = verdict.AC
+	for i, c := range cs {
+		var ref time.Duration
+		if c.Relative() {
 			// Calibrate only when a relative case is reached: a submission
 			// that fails early never waits for it.
 			var err error
-			if refs, err = j.calib.references(ctx, j, p, cases, false); err != nil {
-				return nil, err
+			if ref, err = j.reference(ctx, p, c); err != nil {
+				return err
 			}
-			rep.Reference = map[string]int64{}
-			for name, d := range refs {
-				rep.Reference[name] = d.Milliseconds()
-			}
-		}
-		ref := time.Duration(float64(refs[c.Name]) * jp.scale)
-		if c.Relative() {
-			rep.Factor = c.Limits.Factor
 		}
 		j.live.start(fmt.Sprintf("%s %s", p.Folder(), c.Name))
-		res, err := runCase(ctx, p, c, caseParams{
-			binary:  b.binary,
-			display: display,
-			ref:     ref,
-			update:  j.opts.Update,
-			verbose: j.opts.Verbose,
-			tempDir: j.tempDir,
+		res, err := cases.Run(ctx, p, c, cases.Params{
+			Binary:  bin,
+			Display: rep.File,
+			Ref:     ref,
+			Scale:   jp.scale,
+			Verbose: j.opts.Verbose,
+			Update:  j.opts.Mode == modeUpdate,
+			TempDir: j.tempDir,
 		})
 		j.live.stop()
 		if err != nil {
-			return nil, err
+			return err
 		}
 		rep.Cases = append(rep.Cases, res)
 		if jp.stream {
-			j.printCase(rep, res)
+			j.printCase(res)
 		}
-		if res.Verdict != AC && rep.Verdict == AC {
+		if res.Verdict != verdict.AC && rep.Verdict == verdict.AC {
 			rep.Verdict, rep.Message = res.Verdict, res.Message
 			if !jp.all {
-				for _, rest := range cases[i+1:] {
+				for _, rest := range cs[i+1:] {
 					rep.Skipped = append(rep.Skipped, rest.Name)
 				}
-				break
+				return nil
 			}
 		}
 	}
-	return rep, nil
+	return nil
 }
 
 // spec describes the build of file as a solution to p.
-func (j *judge) spec(p *problem, file, display string) build.Spec {
+func spec(p *problem.Problem, file, display string) build.Spec {
 	return build.Spec{
 		Source:  file,
 		Display: display,
 		Func:    p.Func,
 		Params:  "int",
 		Results: p.Results,
-		Harness: p.Harness,
+		Harness: p.Harness(),
 	}
 }

@@ -1,7 +1,3 @@
-// Command judge builds a student's N-Queens solution and runs it against the
-// problem's cases under CPU-time, memory and output limits, reporting
-// LeetCode-style verdicts. See help.go for its command line and doc.go for
-// the commands case files may use.
 package main
 
 import (

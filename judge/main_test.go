@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"syscall"
@@ -56,7 +57,8 @@ func TestScripts(t *testing.T) {
 			env.Setenv("TMPDIR", tmp)
 			return os.Mkdir(tmp, 0o755)
 		},
-		// [long]: the checks that take minutes, off under -short and -race.
+		// [long]: the checks that take minutes, on with NQUEENS_EXHAUSTIVE=1
+		// (off under -race).
 		Condition: func(cond string) (bool, error) {
 			if cond == "long" {
 				return queenstest.Long(), nil
@@ -159,4 +161,23 @@ func cmdSignal(ts *testscript.TestScript, neg bool, args []string) {
 		ts.Check(cmd.Process.Signal(sigs[args[0]]))
 	}
 	fmt.Fprintf(ts.Stdout(), "sent SIG%s\n", args[0])
+}
+
+// TestProcessScriptsSkipWithoutProc: the commands that watch processes read
+// /proc, so every script that uses them must skip itself elsewhere.
+func TestProcessScriptsSkipWithoutProc(t *testing.T) {
+	scripts, err := filepath.Glob("testdata/*.txtar")
+	if err != nil {
+		t.Fatal(err)
+	}
+	uses := regexp.MustCompile(`(?m)^(noprocess|waitprocess|signal) `)
+	for _, s := range scripts {
+		data, err := os.ReadFile(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if uses.Match(data) && !strings.Contains(string(data), "[!linux] skip") {
+			t.Errorf("%s watches processes through /proc but does not skip itself off Linux: add [!linux] skip", s)
+		}
+	}
 }

@@ -7,6 +7,8 @@ import (
 	"os/exec"
 	"testing"
 	"time"
+
+	"github.com/nqueens-kit/nqueens/judge/verdict"
 )
 
 // BenchmarkOverhead measures what the judge itself costs a student: the wall
@@ -33,11 +35,11 @@ func BenchmarkOverhead(b *testing.B) {
 			if err := json.Unmarshal(sc.Bytes(), &rep); err != nil {
 				b.Fatal(err)
 			}
-			if rep.Verdict != AC {
+			if rep.Verdict != verdict.AC {
 				b.Fatalf("verdict %s: %s", rep.Verdict, rep.Message)
 			}
 			for _, c := range rep.Cases {
-				cpu += time.Duration(c.CPUms) * time.Millisecond
+				cpu += ms(c.CPUms)
 			}
 		}
 		overhead += wall - cpu

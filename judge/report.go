@@ -1,27 +1,55 @@
+// The report of one judged file, for a person or as JSON Lines.
+
 package main
 
 import (
 	"encoding/json"
 	"fmt"
-	"io"
-	"os"
 	"strings"
-	"sync"
 	"time"
+
+	"github.com/nqueens-kit/nqueens/judge/cases"
+	"github.com/nqueens-kit/nqueens/judge/format"
+	"github.com/nqueens-kit/nqueens/judge/problem"
+	"github.com/nqueens-kit/nqueens/judge/verdict"
 )
 
-// print writes one problem's report, as JSON Lines or for a person.
-func (j *judge) print(rep *report) {
-	if j.opts.JSON {
+// reportVersion is the version of the JSON report's schema (README, "JSON").
+const reportVersion = 2
+
+// report is the outcome of judging one file for one problem.
+type report struct {
+	Version int             `json:"version"`
+	Problem string          `json:"problem"`
+	File    string          `json:"file"`
+	Verdict verdict.Verdict `json:"verdict"`
+	Message string          `json:"message,omitempty"`
+	Cases   []*cases.Result `json:"cases"`
+	Skipped []string        `json:"skipped,omitempty"` // cases not run because an earlier one failed
+
+	streamed bool // the header and cases were printed as they ran
+}
+
+func newReport(p *problem.Problem, file string) *report {
+	return &report{Version: reportVersion, Problem: p.Folder(), File: file, Cases: []*cases.Result{}}
+}
+
+// finish prints a report: the rest of it if its cases were streamed, else
+// the whole of it, as JSON or for a person.
+func (j *judge) finish(rep *report) {
+	switch {
+	case j.opts.JSON:
 		data, _ := json.Marshal(rep)
 		fmt.Fprintf(j.stdout, "%s\n", data)
-		return
+	case rep.streamed:
+		j.printSummary(rep)
+	default:
+		j.printHeader(rep)
+		for _, c := range rep.Cases {
+			j.printCase(c)
+		}
+		j.printSummary(rep)
 	}
-	j.printHeader(rep)
-	for _, c := range rep.Cases {
-		j.printCase(rep, c)
-	}
-	j.printSummary(rep)
 }
 
 // printHeader names the problem and the file judged.
@@ -30,18 +58,18 @@ func (j *judge) printHeader(rep *report) {
 }
 
 // printCase writes one case's line, and why it failed.
-func (j *judge) printCase(rep *report, c *caseResult) {
+func (j *judge) printCase(c *cases.Result) {
 	w := j.stdout
-	limit := ms(time.Duration(c.LimitMs) * time.Millisecond)
-	if c.Relative {
-		limit += fmt.Sprintf(" (%.0f× reference %s)", rep.Factor, ms(time.Duration(rep.Reference[c.Name])*time.Millisecond))
+	limit := format.Duration(ms(c.LimitMs))
+	if c.Relative() {
+		limit += fmt.Sprintf(" (%s× reference %s)", factor(c.Factor), format.Duration(ms(c.RefMs)))
 	}
 	fmt.Fprintf(w, "  %s  %-12s %9s / %-30s %8s\n", j.paint(c.Verdict, fmt.Sprintf("%-3s", c.Verdict)), c.Name,
-		ms(time.Duration(c.CPUms)*time.Millisecond), limit, kib(c.MaxRSSKB))
-	if j.opts.Verbose && strings.TrimSpace(c.transcript) != "" {
-		fmt.Fprintf(w, "%s\n", indent(strings.TrimSpace(c.transcript), "       : "))
+		format.Duration(ms(c.CPUms)), limit, format.KiB(c.MaxRSSKB))
+	if j.opts.Verbose && strings.TrimSpace(c.Transcript) != "" {
+		fmt.Fprintf(w, "%s\n", indent(strings.TrimSpace(c.Transcript), "       : "))
 	}
-	if c.Verdict != AC {
+	if c.Verdict != verdict.AC {
 		fmt.Fprintf(w, "%s\n", indent(c.Message, "       "))
 		if c.Output != "" {
 			fmt.Fprintf(w, "       your program printed:\n%s\n", indent(c.Output, "       | "))
@@ -49,25 +77,28 @@ func (j *judge) printCase(rep *report, c *caseResult) {
 	}
 }
 
+func ms(n int64) time.Duration { return time.Duration(n) * time.Millisecond }
+
+// factor prints a limit factor without needless decimals: 4, 1.5.
+func factor(f float64) string { return strings.TrimSuffix(fmt.Sprintf("%.2g", f), ".0") }
+
 // printSummary writes the overall verdict.
 func (j *judge) printSummary(rep *report) {
 	w := j.stdout
-	var cpu int64
+	var cpu time.Duration
+	passed := 0
 	for _, c := range rep.Cases {
-		cpu += c.CPUms
+		cpu += c.CPU
+		if c.Verdict == verdict.AC {
+			passed++
+		}
 	}
 	switch {
-	case rep.Verdict == AC:
-		fmt.Fprintf(w, "%s: %d of %d cases, %s of CPU\n", j.paint(AC, AC.Long()), len(rep.Cases), len(rep.Cases), ms(time.Duration(cpu)*time.Millisecond))
+	case rep.Verdict == verdict.AC:
+		fmt.Fprintf(w, "%s: %d of %d cases, %s of CPU\n", j.paint(verdict.AC, verdict.AC.Long()), len(rep.Cases), len(rep.Cases), format.Duration(cpu))
 	case len(rep.Cases) == 0:
 		fmt.Fprintf(w, "%s\n%s\n", j.paint(rep.Verdict, rep.Verdict.Long()), indent(rep.Message, "  "))
 	default:
-		passed := 0
-		for _, c := range rep.Cases {
-			if c.Verdict == AC {
-				passed++
-			}
-		}
 		tail := ""
 		if len(rep.Skipped) > 0 {
 			tail = fmt.Sprintf("; %d not run (-all runs every case)", len(rep.Skipped))
@@ -78,98 +109,4 @@ func (j *judge) printSummary(rep *report) {
 
 func indent(s, prefix string) string {
 	return prefix + strings.ReplaceAll(strings.TrimRight(s, "\n"), "\n", "\n"+prefix)
-}
-
-func kib(k int64) string {
-	if k == 0 {
-		return ""
-	}
-	return fmt.Sprintf("%.1f MiB", float64(k)/1024)
-}
-
-// Colour, only on a terminal and never when NO_COLOR is set.
-
-func useColour(w io.Writer) bool {
-	if _, ok := os.LookupEnv("NO_COLOR"); ok {
-		return false
-	}
-	return isTerminal(w)
-}
-
-func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	fi, err := f.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
-}
-
-func (j *judge) paint(v verdict, s string) string {
-	if !j.colour {
-		return s
-	}
-	code := "31" // red
-	switch v {
-	case AC:
-		code = "32" // green
-	case TLE, MLE, OLE, NotWritten:
-		code = "33" // yellow
-	}
-	return "\x1b[" + code + "m" + s + "\x1b[0m"
-}
-
-func (j *judge) bold(s string) string {
-	if !j.colour {
-		return s
-	}
-	return "\x1b[1m" + s + "\x1b[0m"
-}
-
-// liveLine shows, on a terminal, what is running and for how long.
-type liveLine struct {
-	w       io.Writer
-	on      bool
-	mu      sync.Mutex
-	stopped chan struct{}
-	done    chan struct{}
-}
-
-func newLiveLine(w io.Writer) *liveLine { return &liveLine{w: w, on: isTerminal(w)} }
-
-func (l *liveLine) start(what string) {
-	if !l.on {
-		return
-	}
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	l.stopped, l.done = make(chan struct{}), make(chan struct{})
-	go func(stopped, done chan struct{}) {
-		defer close(done)
-		begin := time.Now()
-		tick := time.NewTicker(100 * time.Millisecond)
-		defer tick.Stop()
-		for {
-			select {
-			case <-stopped:
-				fmt.Fprint(l.w, "\r\x1b[K")
-				return
-			case <-tick.C:
-				fmt.Fprintf(l.w, "\r\x1b[K  running %s … %.1f s", what, time.Since(begin).Seconds())
-			}
-		}
-	}(l.stopped, l.done)
-}
-
-func (l *liveLine) stop() {
-	if !l.on {
-		return
-	}
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if l.stopped != nil {
-		close(l.stopped)
-		<-l.done
-		l.stopped = nil
-	}
 }

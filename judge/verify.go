@@ -1,15 +1,16 @@
+// -verify: every reference and sample solution gets the verdict it declares.
+
 package main
 
 import (
 	"context"
 	"fmt"
-	"io/fs"
-	"os"
 	"path/filepath"
-	"regexp"
-	"sort"
 	"strings"
-	"time"
+
+	"github.com/nqueens-kit/nqueens/judge/format"
+	"github.com/nqueens-kit/nqueens/judge/problem"
+	"github.com/nqueens-kit/nqueens/judge/verdict"
 )
 
 // Verification margins, as Kattis's problemtools sets them: a solution meant
@@ -20,34 +21,24 @@ const (
 	tleMargin = 1.5
 )
 
-var declared = regexp.MustCompile(`(?m)^// Verdict: (AC|WA|TLE|MLE|OLE|RE|CE)\b`)
-
 // verify judges every reference and sample solution of each problem on every
-// case and checks that each gets the verdict its file declares.
-func (j *judge) verify(ctx context.Context, ps []*problem) (int, error) {
+// case and checks that each gets the verdict its file declares
+// (//judge:verdict).
+func (j *judge) verify(ctx context.Context) (int, error) {
 	type entry struct {
-		p    *problem
-		file string
-		want verdict
+		p *problem.Problem
+		problem.Solution
 	}
 	var todo []entry
 	width := len("solution")
-	for _, p := range ps {
-		files, err := submissions(j.kit.solutions(p))
+	for _, p := range j.opts.Problems {
+		sols, err := j.kit.SolutionFiles(p)
 		if err != nil {
-			return 0, err
+			return 0, &setupError{err}
 		}
-		for _, file := range files {
-			src, err := os.ReadFile(file)
-			if err != nil {
-				return 0, err
-			}
-			m := declared.FindSubmatch(src)
-			if m == nil {
-				return 0, setupErrorf("%s: no \"// Verdict: AC\" (or TLE, …) line declaring the expected verdict", j.kit.rel(file))
-			}
-			todo = append(todo, entry{p, file, verdict(m[1])})
-			width = max(width, len(j.kit.rel(filepath.Dir(file))))
+		for _, s := range sols {
+			todo = append(todo, entry{p, s})
+			width = max(width, len(j.kit.Rel(filepath.Dir(s.Path))))
 		}
 	}
 
@@ -59,29 +50,29 @@ func (j *judge) verify(ctx context.Context, ps []*problem) (int, error) {
 	code := exitOK
 	for _, e := range todo {
 		scale := 1.0
-		switch e.want {
-		case AC:
+		switch e.Declared {
+		case verdict.AC:
 			scale = acMargin
-		case TLE:
+		case verdict.TLE:
 			scale = tleMargin
 		}
-		rep, err := j.judgeFile(ctx, e.p, e.file, "", judgeParams{scale: scale, all: true})
+		rep, err := j.judgeFile(ctx, e.p, e.Path, "", judgeParams{scale: scale, all: true})
 		if err != nil {
 			return 0, err
 		}
 		mark := ""
-		if rep.Verdict != e.want {
-			mark = "   ✗ expected " + string(e.want)
+		if rep.Verdict != e.Declared {
+			mark = "   ✗ expected " + string(e.Declared)
 			code = exitFailed
 		}
 		last, usage := "-", "-"
 		if n := len(rep.Cases); n > 0 {
 			c := rep.Cases[n-1]
 			last = fmt.Sprintf("%s %s", c.Name, c.Verdict)
-			usage = fmt.Sprintf("%s / %s", ms(time.Duration(c.CPUms)*time.Millisecond), ms(time.Duration(c.LimitMs)*time.Millisecond))
+			usage = fmt.Sprintf("%s / %s", format.Duration(ms(c.CPUms)), format.Duration(ms(c.LimitMs)))
 		}
-		fmt.Fprintf(j.stdout, row, e.p.Folder(), j.kit.rel(filepath.Dir(e.file)), e.want, rep.Verdict, last, usage, mark)
-		if rep.Verdict != e.want {
+		fmt.Fprintf(j.stdout, row, e.p.Folder(), j.kit.Rel(filepath.Dir(e.Path)), e.Declared, rep.Verdict, last, usage, mark)
+		if rep.Verdict != e.Declared {
 			fmt.Fprintf(j.stdout, "    %s\n", strings.ReplaceAll(rep.Message, "\n", "\n    "))
 		}
 	}
@@ -91,20 +82,4 @@ func (j *judge) verify(ctx context.Context, ps []*problem) (int, error) {
 		fmt.Fprintln(j.stdout, "\nsome solutions did not get the verdict they declare")
 	}
 	return code, nil
-}
-
-// submissions lists every solution.go under dir.
-func submissions(dir string) ([]string, error) {
-	var files []string
-	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if !d.IsDir() && d.Name() == "solution.go" {
-			files = append(files, path)
-		}
-		return nil
-	})
-	sort.Strings(files)
-	return files, err
 }

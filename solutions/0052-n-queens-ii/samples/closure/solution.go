@@ -2,7 +2,7 @@
 // search written as a student might, with a recursive closure, unsigned masks
 // and math/bits. It is slower than the reference and must still pass.
 //
-// Verdict: AC
+//judge:verdict AC
 package closure
 
 import "math/bits"

@@ -2,7 +2,7 @@
 // search with the row number carried along and the count kept through a
 // pointer, a common way to write it. It must pass.
 //
-// Verdict: AC
+//judge:verdict AC
 package pointer
 
 func totalNQueens(n int) int {

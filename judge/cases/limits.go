@@ -1,4 +1,4 @@
-package main
+package cases
 
 import (
 	"fmt"
@@ -9,47 +9,35 @@ import (
 	"github.com/nqueens-kit/nqueens/judge/sandbox"
 )
 
-// Default limits of a case that sets none. Generous on purpose: no correct
-// solution of either problem comes near them for n <= 13. Cases that must
-// separate fast solutions from slow ones set a CPU limit relative to the
-// reference (see calibrate.go).
+// Default limits of a case that sets none, chosen from measurement: the
+// slowest method the course teaches (the array method) needs about 0.75 s
+// of CPU at n = 13, the largest n without a relative limit, so 2 s leaves it
+// more than 2.5 times that and still names an endless loop within 2 s.
+// Cases that must separate fast solutions from slow ones set a CPU limit
+// relative to the reference instead.
 const (
-	defaultCPU    = 10 * time.Second // user+sys time of the solution's process
-	defaultMemory = 512 << 20        // peak resident bytes
-	defaultOutput = 1 << 20          // the student's own prints, stdout and stderr together
-	answerLimit   = 16 << 20         // the answer itself; 51 at n = 10 needs about 90 KB
+	DefaultCPU    = 2 * time.Second  // user+sys time of the solution's processes
+	DefaultMemory = 512 << 20        // peak resident bytes
+	DefaultOutput = 1 << 20          // the student's own prints, stdout and stderr together
+	AnswerLimit   = 16 << 20         // the answer itself; 51 at n = 10 needs about 90 KB
 	maxCPU        = 10 * time.Minute // the largest CPU limit a case may set
 	calibrateCap  = 10 * time.Minute // the CPU a reference may use while being measured
-	minWall       = 1 * time.Second  // added to twice the CPU limit for the wall-clock backstop
+	idleGrace     = 2 * time.Second  // a program making no progress is stopped this long after its CPU limit
 	roundLimit    = 10 * time.Millisecond
 )
 
-// wallFor is the wall-clock backstop for a CPU limit: twice the CPU time and a
-// second more, so that a busy machine never turns a CPU-bound run into a TLE.
-func wallFor(cpu time.Duration) time.Duration { return 2*cpu + minWall }
-
-func defaultLimits() sandbox.Limits {
-	return sandbox.Limits{
-		CPU:    defaultCPU,
-		Wall:   wallFor(defaultCPU),
-		Memory: defaultMemory,
-		Output: defaultOutput,
-		Answer: answerLimit,
-	}
-}
-
-// caseLimits is what a case's limit command says.
-type caseLimits struct {
+// Limits is what a case's limit command says.
+type Limits struct {
 	CPU    time.Duration // absolute CPU limit, or 0
 	Factor float64       // CPU limit as a multiple of the reference's time, or 0
-	Wall   time.Duration // 0: derived from the CPU limit
+	Idle   time.Duration // backstop for a program that makes no progress; 0: derived from the CPU limit
 	Memory int64         // 0: the default
 	Output int64         // 0: the default
 }
 
-// parseLimits reads "cpu=2s", "cpu=4x", "wall=5s", "mem=256MiB", "out=64KiB".
-func parseLimits(args []string) (caseLimits, error) {
-	var l caseLimits
+// ParseLimits reads "cpu=2s", "cpu=4x", "wall=5s", "mem=256MiB", "out=64KiB".
+func ParseLimits(args []string) (Limits, error) {
+	var l Limits
 	if len(args) == 0 {
 		return l, fmt.Errorf("usage: limit [cpu=DURATION|cpu=FACTORx] [wall=DURATION] [mem=SIZE] [out=SIZE]")
 	}
@@ -70,7 +58,7 @@ func parseLimits(args []string) (caseLimits, error) {
 				l.CPU, err = parseDuration(val)
 			}
 		case "wall":
-			l.Wall, err = parseDuration(val)
+			l.Idle, err = parseDuration(val)
 		case "mem":
 			l.Memory, err = parseSize(val, 16<<20, 8<<30)
 		case "out":
@@ -115,21 +103,21 @@ func parseSize(s string, lo, hi int64) (int64, error) {
 	return n, nil
 }
 
-// resolve turns a case's limits into the limits of one run. ref is the
-// reference's calibrated CPU time for the case (0 when calibrating).
-func (l caseLimits) resolve(ref time.Duration, calibrating bool) sandbox.Limits {
-	lim := defaultLimits()
+// Resolve turns a case's limits into the limits of one run. ref is the
+// reference's CPU time for the case (ignored when calibrating).
+func (l Limits) Resolve(ref time.Duration, calibrating bool) sandbox.Limits {
+	lim := sandbox.Limits{CPU: DefaultCPU, Memory: DefaultMemory, Output: DefaultOutput, Answer: AnswerLimit}
 	switch {
 	case l.Factor > 0 && calibrating:
 		lim.CPU = calibrateCap
 	case l.Factor > 0:
-		lim.CPU = roundUp(time.Duration(l.Factor * float64(ref)))
+		lim.CPU = RoundUp(time.Duration(l.Factor * float64(ref)))
 	case l.CPU > 0:
 		lim.CPU = l.CPU
 	}
-	lim.Wall = wallFor(lim.CPU)
-	if l.Wall > 0 {
-		lim.Wall = l.Wall
+	lim.Idle = lim.CPU + idleGrace
+	if l.Idle > 0 {
+		lim.Idle = l.Idle
 	}
 	if l.Memory > 0 {
 		lim.Memory = l.Memory
@@ -140,6 +128,7 @@ func (l caseLimits) resolve(ref time.Duration, calibrating bool) sandbox.Limits 
 	return lim
 }
 
-func roundUp(d time.Duration) time.Duration {
+// RoundUp rounds a CPU limit up to the next 10 ms.
+func RoundUp(d time.Duration) time.Duration {
 	return (d + roundLimit - 1) / roundLimit * roundLimit
 }

@@ -1,0 +1,119 @@
+// Package calibrate keeps, per machine and toolchain, how much CPU time a
+// problem's reference solution needs on each case with a relative limit,
+// so that a limit such as "cpu=4x" means the same on every machine. The
+// cache is a JSON file in the user's cache directory, written atomically.
+//
+// The judge does the measuring (it builds and runs the reference); this
+// package only keys, keeps and reloads what was measured.
+package calibrate
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"time"
+)
+
+// A Cache holds measured reference times.
+type Cache struct {
+	path    string           // "" when there is no cache directory
+	Entries map[string]Entry `json:"entries"`
+}
+
+// An Entry is one measurement.
+type Entry struct {
+	Case     string    `json:"case"`   // problem/case, for a reader of the file
+	CPUms    float64   `json:"cpu_ms"` // the reference's CPU time
+	Spread   float64   `json:"spread"` // (slowest - fastest) / fastest of the timings taken
+	Measured time.Time `json:"measured"`
+}
+
+// CPU is the entry's time as a duration.
+func (e Entry) CPU() time.Duration { return time.Duration(e.CPUms * float64(time.Millisecond)) }
+
+// Open loads the cache in dir; "" means no cache (nothing is kept). A
+// damaged file is ignored: everything is measured again.
+func Open(dir string) *Cache {
+	c := &Cache{Entries: map[string]Entry{}}
+	if dir == "" {
+		return c
+	}
+	c.path = filepath.Join(dir, "calibration.json")
+	if data, err := os.ReadFile(c.path); err == nil {
+		if json.Unmarshal(data, c) != nil || c.Entries == nil {
+			c.Entries = map[string]Entry{}
+		}
+	}
+	return c
+}
+
+// Get returns the entry for key.
+func (c *Cache) Get(key string) (Entry, bool) {
+	e, ok := c.Entries[key]
+	return e, ok && e.CPUms > 0
+}
+
+// Put records an entry.
+func (c *Cache) Put(key string, e Entry) { c.Entries[key] = e }
+
+// Save writes the cache beside its file and renames it into place, so that
+// judges running at once never see half a file.
+func (c *Cache) Save() error {
+	if c.path == "" {
+		return nil
+	}
+	data, err := json.MarshalIndent(c, "", "  ")
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Dir(c.path), 0o700); err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(c.path), "calibration-*.json")
+	if err != nil {
+		return err
+	}
+	_, err = tmp.Write(data)
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), c.path)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+	}
+	return err
+}
+
+// Key names a measurement by everything it depends on: the machine, the
+// toolchain, the reference's source and the case's text. Each part is
+// length-prefixed so that no two lists of parts hash alike.
+func Key(parts ...[]byte) string {
+	h := sha256.New()
+	for _, part := range parts {
+		fmt.Fprintf(h, "%d\n", len(part))
+		h.Write(part)
+	}
+	return hex.EncodeToString(h.Sum(nil))[:24]
+}
+
+// MachineID names this machine for the cache: host, processor and cores.
+func MachineID() string {
+	host, _ := os.Hostname()
+	model := runtime.GOARCH
+	if data, err := os.ReadFile("/proc/cpuinfo"); err == nil {
+		for _, line := range strings.Split(string(data), "\n") {
+			if k, v, ok := strings.Cut(line, ":"); ok && strings.TrimSpace(k) == "model name" {
+				model = strings.TrimSpace(v)
+				break
+			}
+		}
+	}
+	return fmt.Sprintf("%s|%s|%d", host, model, runtime.NumCPU())
+}

@@ -1,0 +1,306 @@
+package cases
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/rogpeppe/go-internal/txtar"
+
+	"github.com/nqueens-kit/nqueens/internal/queens"
+	"github.com/nqueens-kit/nqueens/judge/problem"
+)
+
+// A Case is one case file of a problem, read once and checked.
+type Case struct {
+	Name   string // file name without .txtar, e.g. "n16"
+	Path   string // where it was read from
+	About  string // the first comment: what the case tests
+	Limits Limits // from its limit command, if any
+	Inputs []int  // the n of each solve, in order
+	Data   []byte // the file as read; runs use this copy, never the file again
+
+	script  []line
+	archive *txtar.Archive
+}
+
+// line is one command line of a case script.
+type line struct {
+	num  int
+	neg  bool
+	args []string
+}
+
+// Relative reports whether the case's CPU limit depends on the reference.
+func (c *Case) Relative() bool { return c.Limits.Factor > 0 }
+
+// MaxInput is the largest n the case solves.
+func (c *Case) MaxInput() int { return slicesMax(c.Inputs) }
+
+func slicesMax(ns []int) int {
+	m := 0
+	for _, n := range ns {
+		m = max(m, n)
+	}
+	return m
+}
+
+// Error is a problem with a case file: the teacher's mistake, not the
+// student's. It names the file and line.
+type Error struct {
+	Path string
+	Line int
+	Msg  string
+}
+
+func (e *Error) Error() string {
+	if e.Line > 0 {
+		return fmt.Sprintf("%s:%d: %s", e.Path, e.Line, e.Msg)
+	}
+	return fmt.Sprintf("%s: %s", e.Path, e.Msg)
+}
+
+// builtins are the testscript commands a case may use besides the judge's own.
+var builtins = map[string]bool{
+	"cmp": true, "cmpenv": true, "stdout": true, "stderr": true, "exists": true, "grep": true, "env": true, "stop": true,
+}
+
+// Load reads and checks every case file of p in dir, sorted by name.
+// display is how errors name the directory. filling leaves the expected
+// outputs unchecked, for -update to fill them in.
+func Load(dir, display string, p *problem.Problem, filling bool) ([]*Case, error) {
+	paths, err := filepath.Glob(filepath.Join(dir, "*.txtar"))
+	if err != nil {
+		return nil, err
+	}
+	if len(paths) == 0 {
+		return nil, fmt.Errorf("%s: no case files (*.txtar)", display)
+	}
+	sort.Strings(paths)
+	var cases []*Case
+	for _, path := range paths {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return nil, err
+		}
+		c, err := parse(filepath.Join(display, filepath.Base(path)), data, p, filling)
+		if err != nil {
+			return nil, err
+		}
+		c.Path = path
+		cases = append(cases, c)
+	}
+	return cases, nil
+}
+
+// Parse checks a case file before any student code runs against it, so
+// that a broken case is reported as the case's fault.
+func Parse(display string, data []byte, p *problem.Problem) (*Case, error) {
+	return parse(display, data, p, false)
+}
+
+func parse(display string, data []byte, p *problem.Problem, filling bool) (*Case, error) {
+	a := txtar.Parse(data)
+	c := &Case{Name: strings.TrimSuffix(filepath.Base(display), ".txtar"), archive: a, Data: data}
+	fail := func(num int, format string, args ...any) error {
+		return &Error{Path: display, Line: num, Msg: fmt.Sprintf(format, args...)}
+	}
+	files := map[string][]byte{}
+	for _, f := range a.Files {
+		files[f.Name] = f.Data
+	}
+	seenLimit := false
+	unchecked := 0 // the line of a solve not yet checked, or 0
+	for i, text := range strings.Split(string(a.Comment), "\n") {
+		num := i + 1
+		trimmed := strings.TrimSpace(text)
+		if trimmed == "" {
+			continue
+		}
+		if strings.HasPrefix(trimmed, "#") {
+			if c.About == "" && len(c.script) == 0 {
+				c.About = strings.TrimSpace(strings.TrimPrefix(trimmed, "#"))
+			}
+			continue
+		}
+		if c.About == "" {
+			return nil, fail(num, "a case starts with a comment saying what it tests")
+		}
+		args, err := splitLine(trimmed)
+		if err != nil {
+			return nil, fail(num, "%v", err)
+		}
+		l := line{num: num}
+		if args[0] == "!" {
+			l.neg, args = true, args[1:]
+			if len(args) == 0 {
+				return nil, fail(num, "! with no command")
+			}
+		}
+		if strings.HasPrefix(args[0], "[") {
+			return nil, fail(num, "conditions such as %s are not used in cases", args[0])
+		}
+		l.args = args
+		name := args[0]
+		switch {
+		case name == "limit":
+			if seenLimit {
+				return nil, fail(num, "a second limit command; put every limit on one line")
+			}
+			if len(c.Inputs) > 0 {
+				return nil, fail(num, "limit must come before the first solve")
+			}
+			seenLimit = true
+			c.Limits, err = ParseLimits(args[1:])
+			if err != nil {
+				return nil, fail(num, "%v", err)
+			}
+		case name == "solve" || name == "boards":
+			if l.neg {
+				return nil, fail(num, "unsupported: ! %s", name)
+			}
+			if name == "boards" && p.Kind != problem.Boards {
+				return nil, fail(num, "boards checks problem 51's answers; %s answers with a count", p.Folder())
+			}
+			if len(args) != 2 {
+				return nil, fail(num, "usage: %s N", name)
+			}
+			n, err := strconv.Atoi(args[1])
+			if err != nil {
+				return nil, fail(num, "%s %s: n must be a whole number", name, args[1])
+			}
+			if n < 1 || n > p.MaxN {
+				return nil, fail(num, "%s %d: n must be in 1..%d for %s", name, n, p.MaxN, p.Folder())
+			}
+			if name == "solve" {
+				if unchecked > 0 {
+					return nil, fail(unchecked, "solve %d is never checked: %s", c.Inputs[len(c.Inputs)-1], checkHint(p))
+				}
+				c.Inputs = append(c.Inputs, n)
+				unchecked = num
+				break
+			}
+			if len(c.Inputs) == 0 {
+				return nil, fail(num, "boards %d comes before any solve", n)
+			}
+			if last := c.Inputs[len(c.Inputs)-1]; n != last {
+				return nil, fail(num, "boards %d checks the answer of solve %d: the two must name the same n", n, last)
+			}
+			unchecked = 0
+		case builtins[name]:
+			if (name == "cmp" || name == "cmpenv") && len(args) == 3 {
+				want, ok := files[args[2]]
+				if !ok {
+					return nil, fail(num, "%s: no file %q in the archive", name, args[2])
+				}
+				if args[1] == "stdout" && unchecked > 0 {
+					if err := checkCount(p, c.Inputs[len(c.Inputs)-1], want, filling); err != nil {
+						return nil, fail(num, "%v", err)
+					}
+					unchecked = 0
+				}
+			}
+			if m := exactCount.FindStringSubmatch(strings.Join(args[1:], " ")); name == "stdout" && !l.neg && m != nil && unchecked > 0 {
+				if err := checkCount(p, c.Inputs[len(c.Inputs)-1], []byte(m[1]), filling); err != nil {
+					return nil, fail(num, "%v", err)
+				}
+				unchecked = 0
+			}
+		default:
+			return nil, fail(num, "unknown command %q (the judge knows limit, solve, boards and testscript's %s)", name, strings.Join(sortedKeys(builtins), ", "))
+		}
+		c.script = append(c.script, l)
+	}
+	if c.About == "" {
+		return nil, fail(0, "empty case: it needs a comment saying what it tests and a solve command")
+	}
+	if len(c.Inputs) == 0 {
+		return nil, fail(0, "the case never runs the solution: add a solve command")
+	}
+	if unchecked > 0 {
+		return nil, fail(unchecked, "solve %d is never checked: %s", c.Inputs[len(c.Inputs)-1], checkHint(p))
+	}
+	return c, nil
+}
+
+func checkHint(p *problem.Problem) string {
+	if p.Kind == problem.Boards {
+		return "follow it with boards N"
+	}
+	return "follow it with cmp stdout FILE, FILE holding the count, or stdout '^COUNT$'"
+}
+
+// exactCount is a stdout check that matches one whole count: '^2$'.
+var exactCount = regexp.MustCompile(`^\^(\d+)\$$`)
+
+// checkCount compares a case's expected output for n with the known count,
+// so that a mistyped expectation never blames every student.
+func checkCount(p *problem.Problem, n int, want []byte, filling bool) error {
+	if p.Kind != problem.Count || filling {
+		return nil
+	}
+	known, ok := queens.Count(n)
+	if !ok {
+		return nil
+	}
+	if got := strings.TrimSpace(string(want)); got != strconv.FormatInt(known, 10) {
+		return fmt.Errorf("the expected answer for n = %d is %q, but %d-queens has %d boards (OEIS A000170)", n, got, n, known)
+	}
+	return nil
+}
+
+// splitLine splits a script line into words the way testscript does: spaces
+// separate, single quotes group, a # outside quotes starts a comment. Cases
+// take no variables: a $ outside quotes, which testscript would expand, is
+// refused; inside quotes it is a plain character, as in testscript.
+func splitLine(text string) ([]string, error) {
+	var args []string
+	var cur strings.Builder
+	inWord, quoted := false, false
+	for i := 0; i < len(text); i++ {
+		ch := text[i]
+		switch {
+		case ch == '$' && !quoted:
+			return nil, fmt.Errorf("cases take no variables: quote the $ ('...$') or write the value itself")
+		case quoted && ch == '\'' && i+1 < len(text) && text[i+1] == '\'':
+			cur.WriteByte('\'')
+			i++
+		case ch == '\'':
+			quoted, inWord = !quoted, true
+		case quoted:
+			cur.WriteByte(ch)
+		case ch == ' ' || ch == '\t' || ch == '\r' || ch == '#':
+			if inWord {
+				args = append(args, cur.String())
+				cur.Reset()
+				inWord = false
+			}
+			if ch == '#' {
+				return args, nil
+			}
+		default:
+			cur.WriteByte(ch)
+			inWord = true
+		}
+	}
+	if quoted {
+		return nil, fmt.Errorf("syntax error: unterminated quoted argument")
+	}
+	if inWord {
+		args = append(args, cur.String())
+	}
+	return args, nil
+}
+
+func sortedKeys(m map[string]bool) []string {
+	var keys []string
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}

@@ -1,0 +1,155 @@
+package cases
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/nqueens-kit/nqueens/judge/format"
+	"github.com/nqueens-kit/nqueens/judge/sandbox"
+	"github.com/nqueens-kit/nqueens/judge/verdict"
+)
+
+// LookupFactor: a relative case answered in less than 1/LookupFactor of the
+// reference's CPU time is taken for a looked-up answer (HC). The fastest
+// honest counter in the kit, solutions/…/fast (eight symmetries, explicit
+// stack) on one core, needs about 0.24 of the reference, 4.2 times less;
+// 50 is twelve times beyond that. A lookup table answers in about 0.0002
+// of it.
+const LookupFactor = 50
+
+// runInfo is one run of the submission and what classifying it needs.
+type runInfo struct {
+	res      *sandbox.Result
+	crash    string // the Go runtime's crash report, naming the student's file
+	n        int
+	lim      sandbox.Limits
+	fn       string // the solution function
+	display  string // the student's file
+	relative bool   // the CPU limit is relative to the reference
+	ref      time.Duration
+}
+
+var (
+	panicLine = regexp.MustCompile(`(?m)^panic: (.*)$`)
+	fatalLine = regexp.MustCompile(`(?m)^fatal error: (.*)$`)
+)
+
+// classify turns one run into a verdict and a message for the student. It
+// reads the Go runtime's crash report from its own channel, never the
+// student's prints: a program that prints "stack overflow" gets no verdict
+// for it.
+func classify(r runInfo) (verdict.Verdict, string) {
+	res, lim, n := r.res, r.lim, r.n
+	switch res.Killed {
+	case sandbox.CPU:
+		if !r.relative {
+			return verdict.TLE, fmt.Sprintf("no answer after %s of CPU at n = %d: an endless loop, or a recursion that never reaches row n?",
+				format.Seconds(lim.CPU), n)
+		}
+		return verdict.TLE, fmt.Sprintf("n = %d: used more than the CPU time limit of %s", n, format.Duration(lim.CPU))
+	case sandbox.Idle:
+		return verdict.TLE, fmt.Sprintf("n = %d: made no progress for %s (%s of CPU in all): is it sleeping, stopped or waiting for something?",
+			n, format.Duration(lim.Idle), format.Duration(res.CPU))
+	case sandbox.Memory:
+		return verdict.MLE, fmt.Sprintf("n = %d: used more than the memory limit of %s", n, format.Bytes(lim.Memory))
+	case sandbox.Output:
+		return verdict.OLE, fmt.Sprintf("n = %d: printed more than %s to stdout and stderr", n, format.Bytes(lim.Output))
+	case sandbox.Answer:
+		return verdict.OLE, fmt.Sprintf("n = %d: the answer was larger than %s", n, format.Bytes(lim.Answer))
+	case sandbox.Processes:
+		return verdict.RE, fmt.Sprintf("n = %d: started more than %d processes or threads at once", n, lim.Processes)
+	}
+	if res.ExitCode != 0 {
+		crash := r.crash
+		switch {
+		case strings.Contains(crash, "fatal error: stack overflow") || strings.Contains(crash, "goroutine stack exceeds"):
+			return verdict.RE, fmt.Sprintf("n = %d: stack overflow: the recursion never ends or goes far too deep%s", n, where(crash, r.display))
+		case strings.Contains(crash, "fatal error: runtime: out of memory") || strings.Contains(crash, "fatal error: out of memory"):
+			return verdict.MLE, fmt.Sprintf("n = %d: ran out of memory (limit %s)", n, format.Bytes(lim.Memory))
+		case panicLine.MatchString(crash):
+			return verdict.RE, fmt.Sprintf("n = %d: panic: %s%s", n, panicLine.FindStringSubmatch(crash)[1], where(crash, r.display))
+		case fatalLine.MatchString(crash):
+			return verdict.RE, fmt.Sprintf("n = %d: fatal error: %s%s", n, fatalLine.FindStringSubmatch(crash)[1], where(crash, r.display))
+		case res.Signal != 0:
+			return verdict.RE, fmt.Sprintf("n = %d: killed by signal %v", n, res.Signal)
+		}
+		return verdict.RE, fmt.Sprintf("n = %d: exit status %d (did it call os.Exit?)", n, res.ExitCode)
+	}
+	if len(res.Answer) == 0 || res.Answer[len(res.Answer)-1] != '\n' {
+		return verdict.RE, fmt.Sprintf("n = %d: the program ended without returning an answer from %s (did it call os.Exit?)", n, r.fn)
+	}
+	if r.relative && r.ref > 0 && res.CPU*LookupFactor < r.ref {
+		return verdict.HC, fmt.Sprintf("n = %d: answered in %s of CPU, %.0f times less than the reference search (%s): no search is that fast; the kit asks you to compute the answer, not to look it up",
+			n, format.Duration(res.CPU), float64(r.ref)/float64(max(res.CPU, time.Microsecond)), format.Duration(r.ref))
+	}
+	return verdict.AC, ""
+}
+
+// splitCrash separates what the program printed from the Go runtime's crash
+// report. The runtime writes the whole report to stderr and, from the stack
+// on, to the crash channel too; the lines of the report's header (such as
+// "fatal error: stack overflow") are the runtime lines just before where
+// the crash channel's text starts in the output. Without a crash channel
+// text there is no report, whatever the program printed.
+func splitCrash(out, crash string) (prints, report string) {
+	first := ""
+	for _, l := range strings.Split(crash, "\n") {
+		if strings.TrimSpace(l) != "" {
+			first = l
+			break
+		}
+	}
+	if first == "" {
+		return out, ""
+	}
+	i := strings.LastIndex(out, first)
+	if i < 0 {
+		return out, crash
+	}
+	start := i
+	for start > 0 {
+		prev := strings.LastIndexByte(out[:start-1], '\n') + 1
+		l := out[prev : start-1]
+		if !isRuntimeHeader(l) {
+			break
+		}
+		start = prev
+	}
+	return out[:start], out[start:i] + crash
+}
+
+func isRuntimeHeader(l string) bool {
+	for _, p := range []string{"runtime: ", "fatal error: ", "panic: ", "[signal ", "SIGSEGV", "SIGBUS"} {
+		if strings.HasPrefix(l, p) {
+			return true
+		}
+	}
+	return strings.TrimSpace(l) == ""
+}
+
+// where finds, in a crash report, the innermost frame in the student's file:
+// "\n  at solution.go:12 in place".
+func where(crash, display string) string {
+	lines := strings.Split(crash, "\n")
+	for i, l := range lines {
+		file, ok := strings.CutPrefix(l, "\t")
+		if !ok || !strings.HasPrefix(file, display+":") {
+			continue
+		}
+		if j := strings.LastIndex(file, " +0x"); j > 0 {
+			file = file[:j]
+		}
+		fn := ""
+		if i > 0 {
+			fn = strings.TrimPrefix(lines[i-1], "main.")
+			if k := strings.LastIndexByte(fn, '('); k > 0 {
+				fn = fn[:k]
+			}
+			fn = " in " + fn
+		}
+		return fmt.Sprintf("\n  at %s%s", file, fn)
+	}
+	return ""
+}

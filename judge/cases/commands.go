@@ -1,0 +1,99 @@
+package cases
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"time"
+
+	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/nqueens-kit/nqueens/internal/queens"
+	"github.com/nqueens-kit/nqueens/judge/build"
+	"github.com/nqueens-kit/nqueens/judge/sandbox"
+	"github.com/nqueens-kit/nqueens/judge/verdict"
+)
+
+// commands are the commands the judge gives case scripts.
+// If you add a command, document it in doc.go.
+var commands = map[string]func(ts *testscript.TestScript, neg bool, args []string){
+	"boards": cmdBoards,
+	"limit":  cmdLimit,
+	"solve":  cmdSolve,
+}
+
+// cmdLimit sets the case's limits: limit cpu=2s|cpu=4x wall=5s mem=256MiB out=64KiB.
+func cmdLimit(ts *testscript.TestScript, neg bool, args []string) {
+	if neg {
+		ts.Fatalf("unsupported: ! limit")
+	}
+	l, err := ParseLimits(args)
+	if err != nil {
+		ts.Fatalf("%v", err)
+	}
+	s := caseState(ts)
+	s.limits = l.Resolve(scaled(s.params), s.params.Calibrating)
+}
+
+func scaled(p Params) time.Duration { return time.Duration(float64(p.Ref) * p.Scale) }
+
+// sizeArg reads the one argument, N, of the command name, which cannot be negated.
+func sizeArg(ts *testscript.TestScript, name string, neg bool, args []string) int {
+	if neg {
+		ts.Fatalf("unsupported: ! %s", name)
+	}
+	if len(args) != 1 {
+		ts.Fatalf("usage: %s N", name)
+	}
+	n, err := strconv.Atoi(args[0])
+	if err != nil {
+		ts.Fatalf("%s: bad n %q", name, args[0])
+	}
+	return n
+}
+
+// cmdSolve runs the solution on n under the case's limits and prints its
+// answer: solve N.
+func cmdSolve(ts *testscript.TestScript, neg bool, args []string) {
+	n := sizeArg(ts, "solve", neg, args)
+	s := caseState(ts)
+	res, err := sandbox.Run(s.ctx, ts.MkAbs("."), []string{s.params.Binary, args[0]}, s.limits)
+	if err != nil {
+		ts.Fatalf("run submission: %v", err)
+	}
+	if res.Killed == sandbox.Interrupted {
+		s.interrupted = true
+		ts.Fatalf("interrupted")
+	}
+	s.runs++
+	s.cpu += res.CPU
+	s.wall += res.Wall
+	s.maxRSS = max(s.maxRSS, res.MaxRSS)
+	s.lastN = n
+	prints, crash := splitCrash(build.Relabel(string(res.Output), s.params.Display), build.Relabel(string(res.Crash), s.params.Display))
+	s.output = []byte(prints)
+	run := runInfo{
+		res: res, crash: crash, n: n, lim: s.limits, fn: s.prob.Func, display: s.params.Display,
+		relative: s.c.Relative() && !s.params.Calibrating, ref: s.params.Ref,
+	}
+	if v, msg := classify(run); v != verdict.AC {
+		s.verdict, s.message = v, msg
+		ts.Fatalf("%s: %s", v, msg)
+	}
+	s.lastAnswer = string(res.Answer)
+	ts.Stdout().Write(res.Answer)
+}
+
+// cmdBoards checks the last solve's boards for n: boards N.
+func cmdBoards(ts *testscript.TestScript, neg bool, args []string) {
+	n := sizeArg(ts, "boards", neg, args)
+	s := caseState(ts)
+	var boards [][]string
+	if err := json.Unmarshal([]byte(ts.ReadFile("stdout")), &boards); err != nil {
+		ts.Fatalf("boards: cannot read the answer: %v", err)
+	}
+	if err := queens.CheckBoards(n, boards); err != nil {
+		s.verdict, s.message = verdict.WA, fmt.Sprintf("n = %d: %v", n, err)
+		ts.Fatalf("%s", s.message)
+	}
+}

@@ -1,0 +1,92 @@
+package cases
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/nqueens-kit/nqueens/judge/sandbox"
+	"github.com/nqueens-kit/nqueens/judge/verdict"
+)
+
+func TestAbbreviateNeverCutsACharacter(t *testing.T) {
+	s := strings.Repeat("皇后", 100) // three bytes each
+	for n := 1; n < 20; n++ {
+		got := abbreviate(s, n)
+		assert.True(t, utf8.ValidString(got), "n = %d: %q", n, got)
+		assert.LessOrEqual(t, len(strings.TrimSuffix(got, "…")), n)
+	}
+	assert.Equal(t, "short", abbreviate("short", 10))
+}
+
+// A crash report as a -trimpath build prints it, after relabelling: the
+// innermost frame is in the standard library, the student's line below it.
+const repeatCrash = `panic: strings: negative Repeat count
+
+goroutine 1 [running]:
+strings.Repeat({0x4b8f1e?, 0x1?}, 0xffffffffffffffff?)
+	strings/strings.go:632 +0x5c5
+main.row(...)
+	mine.go:12
+main.solveNQueens(0x4)
+	mine.go:7 +0x45
+main.main()
+	submission/judge_harness.go:23 +0x8e
+`
+
+func TestWhereNamesTheStudentsLineNotTheLibrarys(t *testing.T) {
+	assert.Equal(t, "\n  at mine.go:12 in row", where(repeatCrash, "mine.go"))
+	assert.Equal(t, "", where(repeatCrash, "other.go"))
+}
+
+func TestClassifyReadsTheCrashChannelNotTheStudentsPrints(t *testing.T) {
+	lim := Limits{}.Resolve(0, false)
+	base := runInfo{n: 4, lim: lim, fn: "totalNQueens", display: "mine.go"}
+
+	// The student prints alarming words, then exits with an error status.
+	r := base
+	r.res = &sandbox.Result{ExitCode: 3, Output: []byte("fatal error: stack overflow\nout of memory\npanic: x\n")}
+	v, msg := classify(r)
+	assert.Equal(t, verdict.RE, v)
+	assert.Contains(t, msg, "exit status 3")
+
+	// The same words from the runtime, on the crash channel.
+	r.res = &sandbox.Result{ExitCode: 2}
+	r.crash = "runtime: goroutine stack exceeds 134217728-byte limit\nfatal error: stack overflow\n"
+	v, msg = classify(r)
+	assert.Equal(t, verdict.RE, v)
+	assert.Contains(t, msg, "stack overflow: the recursion never ends")
+
+	r.crash = repeatCrash
+	v, msg = classify(r)
+	assert.Equal(t, verdict.RE, v)
+	assert.Contains(t, msg, "panic: strings: negative Repeat count\n  at mine.go:12 in row")
+}
+
+func TestClassifyTakesAnImpossiblyFastAnswerForALookup(t *testing.T) {
+	r := runInfo{n: 16, lim: Limits{Factor: 4}.Resolve(7*1e9, false), fn: "totalNQueens", relative: true, ref: 7e9}
+	r.res = &sandbox.Result{Answer: []byte("14772512\n"), CPU: 2e6}
+	v, msg := classify(r)
+	assert.Equal(t, verdict.HC, v)
+	assert.Contains(t, msg, "look it up")
+
+	r.res.CPU = r.ref / 10 // far faster than the reference, but a search could
+	v, _ = classify(r)
+	assert.Equal(t, verdict.AC, v)
+}
+
+func TestSplitCrashKeepsWhatTheStudentPrinted(t *testing.T) {
+	// The runtime's header goes to stderr only; the crash channel gets the rest.
+	overflow := "runtime: goroutine stack exceeds 1048576-byte limit\nfatal error: stack overflow\n\n"
+	stack := "runtime stack:\nruntime.throw()\n"
+	out := "debug: fatal error: is just a word here\n" + overflow + stack
+	prints, report := splitCrash(out, stack)
+	assert.Equal(t, "debug: fatal error: is just a word here\n", prints)
+	assert.Equal(t, overflow+stack, report)
+
+	prints, report = splitCrash("panic: printed, no crash\n", "")
+	assert.Equal(t, "panic: printed, no crash\n", prints)
+	assert.Empty(t, report)
+}

@@ -1,0 +1,183 @@
+package cases
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/nqueens-kit/nqueens/judge/problem"
+	"github.com/nqueens-kit/nqueens/judge/sandbox"
+	"github.com/nqueens-kit/nqueens/judge/verdict"
+)
+
+// Params says how to run one case.
+type Params struct {
+	Binary  string        // the built submission
+	Display string        // the student's file, as messages name it
+	Ref     time.Duration // the reference's calibrated CPU time on this case, for a relative limit
+	Scale   float64       // multiplies a relative CPU limit (-verify's margins); 0 means 1
+	// Calibrating runs the reference itself: relative limits become a
+	// generous cap and answers are not checked against it.
+	Calibrating bool
+	Update      bool   // rewrite the case's expected outputs (testscript's UpdateScripts)
+	Verbose     bool   // keep the script's transcript even when it passes
+	TempDir     string // where the case's work directory is made; it is removed after
+}
+
+// Result is how one case went.
+type Result struct {
+	Name     string          `json:"name"`
+	Verdict  verdict.Verdict `json:"verdict"`
+	CPUms    int64           `json:"cpu_ms"`
+	WallMs   int64           `json:"wall_ms"`
+	LimitMs  int64           `json:"limit_ms"`
+	MaxRSSKB int64           `json:"max_rss_kb"`
+	Message  string          `json:"message,omitempty"`
+	Output   string          `json:"output,omitempty"` // the student's own prints, when the case failed
+	// Factor and RefMs are set for a limit relative to the reference: the
+	// multiple, and the reference's calibrated CPU time on this case.
+	Factor float64 `json:"limit_factor,omitempty"`
+	RefMs  int64   `json:"reference_ms,omitempty"`
+
+	CPU        time.Duration `json:"-"`
+	Transcript string        `json:"-"` // the script's log, for -v
+}
+
+// Relative reports whether the case's limit was relative to the reference.
+func (r *Result) Relative() bool { return r.Factor > 0 }
+
+// state is one case being run: what to run, under which limits, and what
+// happened. Commands find it among the script's values.
+type state struct {
+	ctx    context.Context
+	prob   *problem.Problem
+	c      *Case
+	params Params
+	limits sandbox.Limits
+
+	// Filled in as the case runs.
+	cpu, wall   time.Duration
+	maxRSS      int64
+	runs        int
+	lastN       int
+	lastAnswer  string
+	verdict     verdict.Verdict // set when a command decided the case failed
+	message     string
+	output      []byte // the student's own prints from the last run
+	interrupted bool
+}
+
+type stateKey struct{}
+
+func caseState(ts *testscript.TestScript) *state { return ts.Value(stateKey{}).(*state) }
+
+// Run runs one case's script against a built submission. An error means the
+// case could not be run at all, or the judge was interrupted
+// (context.Canceled).
+func Run(ctx context.Context, p *problem.Problem, c *Case, params Params) (*Result, error) {
+	if params.Scale == 0 {
+		params.Scale = 1
+	}
+	dir, err := os.MkdirTemp(params.TempDir, "case-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	// The script runs from the copy read when the cases were loaded: a case
+	// file changed since cannot change this run.
+	script := filepath.Join(dir, c.Name+".txtar")
+	if params.Update {
+		script = c.Path
+	} else if err := os.WriteFile(script, c.Data, 0o444); err != nil {
+		return nil, err
+	}
+	work := filepath.Join(dir, "work")
+	if err := os.Mkdir(work, 0o755); err != nil {
+		return nil, err
+	}
+
+	s := &state{ctx: ctx, prob: p, c: c, params: params}
+	s.limits = Limits{}.Resolve(0, false)
+	t := &scriptT{verbose: params.Verbose}
+	testscript.RunT(t, testscript.Params{
+		Files:              []string{script},
+		WorkdirRoot:        work,
+		Cmds:               commands,
+		UpdateScripts:      params.Update,
+		RequireUniqueNames: true,
+		Setup: func(env *testscript.Env) error {
+			env.Values[stateKey{}] = s
+			return nil
+		},
+	})
+	if s.interrupted || ctx.Err() != nil {
+		return nil, context.Canceled
+	}
+	res := &Result{
+		Name:       c.Name,
+		Verdict:    verdict.AC,
+		CPUms:      s.cpu.Milliseconds(),
+		WallMs:     s.wall.Milliseconds(),
+		LimitMs:    s.limits.CPU.Milliseconds(),
+		MaxRSSKB:   s.maxRSS >> 10,
+		CPU:        s.cpu,
+		Transcript: scriptLog(t.log.String()),
+	}
+	if c.Relative() && !params.Calibrating {
+		res.Factor, res.RefMs = c.Limits.Factor*params.Scale, params.Ref.Milliseconds()
+	}
+	switch {
+	case s.verdict != "":
+		res.Verdict, res.Message = s.verdict, s.message
+	case t.failed && s.runs == 0:
+		return nil, fmt.Errorf("case %s did not run: %s", c.Path, strings.TrimSpace(t.log.String()))
+	case t.failed:
+		res.Verdict, res.Message = verdict.WA, wrongAnswer(s, t.log.String())
+	}
+	if res.Verdict != verdict.AC {
+		res.Output = trimOutput(string(s.output))
+	}
+	return res, nil
+}
+
+// scriptT is the testscript.T a case runs with, outside go test: it runs
+// one script, in this goroutine, and keeps the transcript.
+type scriptT struct {
+	verbose bool
+	log     strings.Builder
+	failed  bool
+}
+
+// stopScript unwinds a script that failed; Run recovers it.
+type stopScript struct{}
+
+func (t *scriptT) Skip(args ...any)  { t.Log(args...); panic(stopScript{}) }
+func (t *scriptT) Fatal(args ...any) { t.Log(args...); t.failed = true; panic(stopScript{}) }
+func (t *scriptT) Parallel()         {} // timed cases never run side by side
+func (t *scriptT) Log(args ...any)   { fmt.Fprintln(&t.log, args...) }
+func (t *scriptT) FailNow()          { t.failed = true; panic(stopScript{}) }
+func (t *scriptT) Verbose() bool     { return t.verbose }
+
+func (t *scriptT) Run(name string, f func(testscript.T)) {
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(stopScript); !ok {
+				panic(r)
+			}
+		}
+	}()
+	f(t)
+}
+
+// scriptLog drops the environment that testscript lists before the script.
+func scriptLog(log string) string {
+	if i := strings.Index(log, "\n#"); i >= 0 && !strings.HasPrefix(log, "#") {
+		return log[i+1:]
+	}
+	return log
+}

@@ -1,0 +1,228 @@
+// The command line: flags, modes, usage and exit statuses.
+
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"regexp"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/nqueens-kit/nqueens/judge/problem"
+)
+
+const usage = `usage: go run ./judge [flags] [PROBLEM...]
+
+Judges your solution to each PROBLEM (all problems when none is named):
+builds problems/<folder>/solution.go, runs it on every case in
+testdata/<folder>/ under CPU-time, memory and output limits, and reports a
+verdict per case: AC, WA, TLE, MLE, OLE, RE, CE or HC.
+
+PROBLEM is a number (52), a slug (n-queens-ii) or a folder (0052-n-queens-ii).
+
+Flags (they go before the problems):
+  -file PATH     judge PATH instead of the starter file (needs exactly one PROBLEM);
+                 any package clause, package main or none at all
+  -json          print the report as JSON Lines, one object per problem
+  -all           run every case; by default judging stops at the first failure
+  -run REGEXP    run only the cases whose name matches REGEXP
+  -v             show each case's script transcript and the judge's overhead
+
+Other modes (one at a time, instead of judging your file):
+  -verify        judge every reference and sample solution and check that each
+                 gets the verdict it declares (//judge:verdict), with margins
+  -calibrate     time the reference solution on this machine again
+  -bench         time every reference solution of a counting problem (52) for
+                 n = 10..16, taking turns, with each one's ratio to the reference
+  -update        rewrite the expected outputs in the case files from the
+                 reference solution (for teachers; review the diff)
+
+Exit status: 0 when everything judged is accepted (with -verify: when every
+expectation holds), 1 when not, 2 for usage or setup errors, 130 when
+interrupted. Under "go run" every non-zero status becomes 1: build the judge
+(go build -o judge ./judge) when a script needs to tell them apart.
+`
+
+// Exit statuses.
+const (
+	exitOK          = 0
+	exitFailed      = 1
+	exitSetup       = 2
+	exitInterrupted = 130
+)
+
+// mode is what the judge was asked to do.
+type mode string
+
+const (
+	modeJudge     mode = "judge"
+	modeVerify    mode = "verify"
+	modeCalibrate mode = "calibrate"
+	modeBench     mode = "bench"
+	modeUpdate    mode = "update"
+)
+
+// modeFlags lists, for each mode, the other flags it takes.
+var modeFlags = map[mode][]string{
+	modeJudge:     {"file", "json", "all", "run", "v"},
+	modeVerify:    {"run", "v"},
+	modeCalibrate: {},
+	modeBench:     {},
+	modeUpdate:    {"run", "v"},
+}
+
+// options are the command line, parsed.
+type options struct {
+	Mode     mode
+	Problems []*problem.Problem
+	File     string
+	JSON     bool
+	All      bool
+	Run      *regexp.Regexp
+	Verbose  bool
+}
+
+// parseArgs parses the command line into options. Errors are usage errors;
+// flag.ErrHelp means the usage was asked for.
+func parseArgs(args []string) (options, error) {
+	var opts options
+	fs := flag.NewFlagSet("judge", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.StringVar(&opts.File, "file", "", "")
+	fs.BoolVar(&opts.JSON, "json", false, "")
+	fs.BoolVar(&opts.All, "all", false, "")
+	runPattern := fs.String("run", "", "")
+	fs.BoolVar(&opts.Verbose, "v", false, "")
+	modes := map[mode]*bool{}
+	for _, m := range []mode{modeVerify, modeCalibrate, modeBench, modeUpdate} {
+		modes[m] = fs.Bool(string(m), false, "")
+	}
+	if err := fs.Parse(args); err != nil {
+		return opts, err
+	}
+	names := fs.Args()
+	if len(names) == 1 && (names[0] == "help" || names[0] == "h") {
+		return opts, flag.ErrHelp
+	}
+	for _, a := range names {
+		if strings.HasPrefix(a, "-") {
+			return opts, fmt.Errorf("flag %s comes after the problems; flags go first, as in: go run ./judge %s %s",
+				a, a, strings.Join(slices.DeleteFunc(slices.Clone(names), func(s string) bool { return s == a }), " "))
+		}
+	}
+
+	// One mode at a time, and only the flags it takes.
+	var set []string
+	fs.Visit(func(f *flag.Flag) { set = append(set, f.Name) })
+	opts.Mode = modeJudge
+	for _, name := range set {
+		if m := mode(name); modes[m] != nil {
+			if opts.Mode != modeJudge {
+				return opts, fmt.Errorf("-%s and -%s cannot be used together: each is a mode of its own", opts.Mode, m)
+			}
+			opts.Mode = m
+		}
+	}
+	for _, name := range set {
+		if modes[mode(name)] == nil && !slices.Contains(modeFlags[opts.Mode], name) {
+			return opts, fmt.Errorf("-%s and -%s cannot be used together: -%s takes %s", name, opts.Mode, opts.Mode, flagList(modeFlags[opts.Mode]))
+		}
+	}
+
+	if *runPattern != "" {
+		re, err := regexp.Compile(*runPattern)
+		if err != nil {
+			return opts, fmt.Errorf("-run: %v", err)
+		}
+		opts.Run = re
+	}
+	for _, name := range names {
+		p, err := problem.Find(name)
+		if err != nil {
+			return opts, err
+		}
+		opts.Problems = append(opts.Problems, p)
+	}
+	if opts.File != "" && len(opts.Problems) != 1 {
+		return opts, fmt.Errorf("-file judges one problem: name exactly one, as in: go run ./judge -file %s 52", opts.File)
+	}
+	if opts.Mode == modeBench {
+		for _, p := range opts.Problems {
+			if p.Kind != problem.Count {
+				return opts, fmt.Errorf("-bench times counting problems only: %s returns boards (try: go run ./judge -bench 52)", p.Folder())
+			}
+		}
+	}
+	if len(opts.Problems) == 0 {
+		for _, p := range problem.All {
+			if opts.Mode != modeBench || p.Kind == problem.Count {
+				opts.Problems = append(opts.Problems, p)
+			}
+		}
+	}
+	return opts, nil
+}
+
+func flagList(names []string) string {
+	if len(names) == 0 {
+		return "no other flag"
+	}
+	var b strings.Builder
+	for i, n := range names {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString("-" + n)
+	}
+	return b.String()
+}
+
+// run is the whole judge; main only turns its result into an exit status.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	started := time.Now()
+	opts, err := parseArgs(args)
+	if errors.Is(err, flag.ErrHelp) {
+		fmt.Fprint(stdout, usage)
+		return exitOK
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "judge: %v\n\n%s", err, usage)
+		return exitSetup
+	}
+	j, err := newJudge(opts, stdout, stderr)
+	if err != nil {
+		fmt.Fprintf(stderr, "judge: %v\n", err)
+		return exitSetup
+	}
+	j.started = started
+	defer j.close()
+
+	var code int
+	switch opts.Mode {
+	case modeCalibrate:
+		err = j.calibrate(ctx)
+	case modeBench:
+		code, err = j.bench(ctx)
+	case modeVerify:
+		code, err = j.verify(ctx)
+	case modeUpdate:
+		code, err = j.update(ctx)
+	default:
+		code, err = j.judgeAll(ctx)
+	}
+	switch {
+	case ctx.Err() != nil:
+		j.live.stop()
+		fmt.Fprintln(stderr, "judge: interrupted; the running program was stopped")
+		return exitInterrupted
+	case err != nil:
+		fmt.Fprintf(stderr, "judge: %v\n", err)
+		return exitSetup
+	}
+	return code
+}

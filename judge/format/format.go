@@ -1,0 +1,50 @@
+// Package format writes the durations and sizes the judge reports, one way
+// everywhere.
+package format
+
+import (
+	"fmt"
+	"time"
+)
+
+// Duration is a CPU or wall time as reports show it: "870 ms", "10.6 s".
+func Duration(d time.Duration) string {
+	if d < 10*time.Second {
+		return fmt.Sprintf("%d ms", d.Milliseconds())
+	}
+	return fmt.Sprintf("%.1f s", d.Seconds())
+}
+
+// Seconds is a duration in seconds with one decimal: "2.0 s".
+func Seconds(d time.Duration) string { return fmt.Sprintf("%.1f s", d.Seconds()) }
+
+// Short is a duration in three significant figures, for tables: "9.87s", "214ms".
+func Short(d time.Duration) string {
+	switch {
+	case d >= 10*time.Second:
+		return fmt.Sprintf("%.1fs", d.Seconds())
+	case d >= time.Second:
+		return fmt.Sprintf("%.2fs", d.Seconds())
+	case d >= 10*time.Millisecond:
+		return fmt.Sprintf("%.0fms", float64(d)/float64(time.Millisecond))
+	default:
+		return fmt.Sprintf("%.2fms", float64(d)/float64(time.Millisecond))
+	}
+}
+
+// Bytes is a limit in whole units: "512 MiB", "64 KiB".
+func Bytes(b int64) string {
+	if b >= 1<<20 {
+		return fmt.Sprintf("%d MiB", b>>20)
+	}
+	return fmt.Sprintf("%d KiB", b>>10)
+}
+
+// KiB is a measured size given in KiB, in MiB with one decimal: "4.8 MiB";
+// "" for nothing measured.
+func KiB(k int64) string {
+	if k == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%.1f MiB", float64(k)/1024)
+}

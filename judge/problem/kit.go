@@ -1,0 +1,124 @@
+package problem
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/nqueens-kit/nqueens/judge/verdict"
+)
+
+// A Kit is a checkout of the kit: problems/, solutions/ and testdata/ under
+// one root.
+type Kit struct {
+	Root string
+}
+
+// RootEnv overrides where the kit is; tests use it.
+const RootEnv = "NQUEENS_KIT"
+
+// FindKit looks for the kit's root: $NQUEENS_KIT, or the current directory
+// or one above it that holds problems/ and testdata/.
+func FindKit() (Kit, error) {
+	if dir := os.Getenv(RootEnv); dir != "" {
+		return Kit{Root: dir}, nil
+	}
+	dir, err := os.Getwd()
+	if err != nil {
+		return Kit{}, err
+	}
+	for {
+		if isDir(filepath.Join(dir, "problems")) && isDir(filepath.Join(dir, "testdata")) {
+			return Kit{Root: dir}, nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return Kit{}, errors.New("cannot find the kit: run the judge inside the repository (it holds problems/ and testdata/)")
+		}
+		dir = parent
+	}
+}
+
+func isDir(path string) bool {
+	fi, err := os.Stat(path)
+	return err == nil && fi.IsDir()
+}
+
+// Starter is the file a student edits.
+func (k Kit) Starter(p *Problem) string {
+	return filepath.Join(k.Root, "problems", p.Folder(), "solution.go")
+}
+
+// Cases is the folder of p's case files.
+func (k Kit) Cases(p *Problem) string { return filepath.Join(k.Root, "testdata", p.Folder()) }
+
+// Solutions is the folder of p's reference and sample solutions.
+func (k Kit) Solutions(p *Problem) string { return filepath.Join(k.Root, "solutions", p.Folder()) }
+
+// Reference is the solution that p's relative limits are measured against.
+func (k Kit) Reference(p *Problem) string {
+	return filepath.Join(k.Solutions(p), p.Calibrator, "solution.go")
+}
+
+// Rel names path relative to the kit's root when it is inside it.
+func (k Kit) Rel(path string) string {
+	if r, err := filepath.Rel(k.Root, path); err == nil && !strings.HasPrefix(r, "..") {
+		return r
+	}
+	return path
+}
+
+// A Solution is a reference or sample solution and the verdict it declares.
+type Solution struct {
+	Path     string
+	Declared verdict.Verdict
+}
+
+// directive is the line that declares a solution's verdict:
+//
+//	//judge:verdict TLE
+//
+// godoc hides it; anything after the verdict, on the same line, is a note
+// for the reader.
+var directive = regexp.MustCompile(`(?m)^//judge:verdict(?:[ \t]+(\S+))?.*$`)
+
+// Declared reads the verdict a solution's source declares. Exactly one
+// directive must be there.
+func Declared(src []byte) (verdict.Verdict, error) {
+	m := directive.FindAllSubmatch(src, -1)
+	switch {
+	case len(m) == 0:
+		return "", errors.New("no //judge:verdict line declaring the verdict it should get")
+	case len(m) > 1:
+		return "", errors.New("more than one //judge:verdict line")
+	}
+	return verdict.Parse(string(m[0][1]))
+}
+
+// Solutions lists every solution.go under p's solutions folder, in name
+// order, with the verdict each declares.
+func (k Kit) SolutionFiles(p *Problem) ([]Solution, error) {
+	var sols []Solution
+	err := filepath.WalkDir(k.Solutions(p), func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || d.Name() != "solution.go" {
+			return err
+		}
+		src, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		v, err := Declared(src)
+		if err != nil {
+			return fmt.Errorf("%s: %w", k.Rel(path), err)
+		}
+		sols = append(sols, Solution{Path: path, Declared: v})
+		return nil
+	})
+	sort.Slice(sols, func(i, j int) bool { return sols[i].Path < sols[j].Path })
+	return sols, err
+}

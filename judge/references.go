@@ -1,0 +1,282 @@
+// Calibration: how long the reference solution takes on this machine.
+//
+// A case that separates fast solutions from slow ones says "limit cpu=4x":
+// its CPU limit is 4 times the CPU time the problem's reference needs for
+// that case here. For a counting problem the judge does not run the
+// reference on the case itself (16-queens takes seconds): it times the
+// reference on n = 13 and 14, best of several runs, fits a cost per call of
+// its search, and multiplies by the search's known number of calls at the
+// case's n (queens.Calls). The two fits must agree within modelFit, or the
+// reference is timed on the case directly. Measured here, a cost per call
+// fitted at n = 14 predicts the direct times at n = 15 and 16 within 2 %
+// (README, "Calibration"). The results are cached per machine, toolchain,
+// reference source and case text; -calibrate measures again.
+
+package main
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/nqueens-kit/nqueens/internal/queens"
+	"github.com/nqueens-kit/nqueens/judge/calibrate"
+	"github.com/nqueens-kit/nqueens/judge/cases"
+	"github.com/nqueens-kit/nqueens/judge/format"
+	"github.com/nqueens-kit/nqueens/judge/problem"
+	"github.com/nqueens-kit/nqueens/judge/sandbox"
+	"github.com/nqueens-kit/nqueens/judge/verdict"
+)
+
+// Calibration settings.
+const (
+	fitSmall    = 13   // the two n the cost per call is fitted at
+	fitLarge    = 14   //
+	timingsOf   = 8    // runs of the reference at fitSmall and at n = 1; the best counts
+	timingsOfN  = 4    // runs at fitLarge
+	modelFit    = 0.10 // the two fitted costs per call must agree this closely
+	directTries = 3    // a case timed directly: best of this many while runs stay short
+)
+
+// model is the reference's cost on this machine: a start-up time and a
+// cost per call of its search.
+type model struct {
+	startup time.Duration
+	perCall float64 // nanoseconds
+	spread  float64 // (slowest - fastest) / fastest of the timings at fitLarge
+	fits    bool    // the costs fitted at fitSmall and fitLarge agree
+	small   float64 // the cost per call fitted at fitSmall, ns
+}
+
+// predict is the model's CPU time for solving each of ns once.
+func (m model) predict(ns []int) (time.Duration, bool) {
+	var total time.Duration
+	for _, n := range ns {
+		calls, ok := queens.Calls(n)
+		if !ok {
+			return 0, false
+		}
+		total += m.startup + time.Duration(m.perCall*float64(calls))
+	}
+	return total, true
+}
+
+// reference returns the reference's CPU time on case c of p: remembered
+// from earlier in this invocation, from the cache, or measured now.
+func (j *judge) reference(ctx context.Context, p *problem.Problem, c *cases.Case) (time.Duration, error) {
+	name := p.Folder() + "/" + c.Name
+	if d, ok := j.refs[name]; ok {
+		return d, nil
+	}
+	key, err := j.calibrationKey(p, c)
+	if err != nil {
+		return 0, err
+	}
+	if e, ok := j.calib.Get(key); ok {
+		j.refs[name] = e.CPU()
+		return e.CPU(), nil
+	}
+	e, err := j.measure(ctx, p, c)
+	if err != nil {
+		return 0, err
+	}
+	j.calib.Put(key, e)
+	if err := j.calib.Save(); err != nil {
+		fmt.Fprintf(j.stderr, "note: cannot keep the calibration (%v); it will be measured again next time\n", err)
+	}
+	j.refs[name] = e.CPU()
+	return e.CPU(), nil
+}
+
+// calibrationKey names a measurement by the machine, the toolchain, the
+// reference's source and the case's text.
+func (j *judge) calibrationKey(p *problem.Problem, c *cases.Case) (string, error) {
+	src, err := j.referenceSource(p)
+	if err != nil {
+		return "", err
+	}
+	return calibrate.Key([]byte(calibrate.MachineID()), []byte(j.goVersion), src, c.Data), nil
+}
+
+// referenceSource reads p's reference once per invocation.
+func (j *judge) referenceSource(p *problem.Problem) ([]byte, error) {
+	if src, ok := j.refSrc[p]; ok {
+		return src, nil
+	}
+	src, err := os.ReadFile(j.kit.Reference(p))
+	if err != nil {
+		return nil, setupErrorf("calibrate %s: %v", p.Folder(), err)
+	}
+	j.refSrc[p] = src
+	return src, nil
+}
+
+// referenceBinary builds p's reference from the source read once.
+func (j *judge) referenceBinary(ctx context.Context, p *problem.Problem) (string, error) {
+	src, err := j.referenceSource(p)
+	if err != nil {
+		return "", err
+	}
+	file := j.kit.Reference(p)
+	copyPath := j.tempDir + "/reference-" + p.Folder() + ".go"
+	if err := os.WriteFile(copyPath, src, 0o444); err != nil {
+		return "", err
+	}
+	bin, err := j.builder.Build(ctx, spec(p, copyPath, j.kit.Rel(file)))
+	if err != nil {
+		return "", setupErrorf("calibrate %s: build the reference %s: %v", p.Folder(), j.kit.Rel(file), err)
+	}
+	return bin, nil
+}
+
+// measure times the reference on c, through the model when it fits, else
+// directly.
+func (j *judge) measure(ctx context.Context, p *problem.Problem, c *cases.Case) (calibrate.Entry, error) {
+	e := calibrate.Entry{Case: p.Folder() + "/" + c.Name, Measured: time.Now().UTC().Truncate(time.Second)}
+	if p.Kind == problem.Count {
+		m, err := j.model(ctx, p)
+		if err != nil {
+			return e, err
+		}
+		if d, ok := m.predict(c.Inputs); ok && m.fits {
+			e.CPUms, e.Spread = float64(d)/float64(time.Millisecond), m.spread
+			return e, nil
+		}
+	}
+	d, spread, err := j.timeCase(ctx, p, c)
+	e.CPUms, e.Spread = float64(d)/float64(time.Millisecond), spread
+	return e, err
+}
+
+// model fits p's reference's cost once per invocation.
+func (j *judge) model(ctx context.Context, p *problem.Problem) (model, error) {
+	if m, ok := j.models[p]; ok {
+		return m, nil
+	}
+	fmt.Fprintf(j.stderr, "calibrating %s: timing the reference %s solution on this machine (about a second, once; -calibrate measures again)\n",
+		p.Folder(), p.Calibrator)
+	bin, err := j.referenceBinary(ctx, p)
+	if err != nil {
+		return model{}, err
+	}
+	startup, _, err := j.timeN(ctx, p, bin, 1, timingsOf)
+	if err != nil {
+		return model{}, err
+	}
+	small, _, err := j.timeN(ctx, p, bin, fitSmall, timingsOf)
+	if err != nil {
+		return model{}, err
+	}
+	large, spread, err := j.timeN(ctx, p, bin, fitLarge, timingsOfN)
+	if err != nil {
+		return model{}, err
+	}
+	perCall := func(d time.Duration, n int) float64 {
+		calls, _ := queens.Calls(n)
+		return float64(max(d-startup, time.Microsecond)) / float64(calls)
+	}
+	m := model{startup: startup, perCall: perCall(large, fitLarge), small: perCall(small, fitSmall), spread: spread}
+	m.fits = math.Abs(m.small/m.perCall-1) <= modelFit
+	j.models[p] = m
+	return m, nil
+}
+
+// timeN runs the reference binary on n, tries times, and returns the
+// fastest CPU time and the spread of all.
+func (j *judge) timeN(ctx context.Context, p *problem.Problem, bin string, n, tries int) (time.Duration, float64, error) {
+	want, _ := queens.Count(n)
+	var ts []time.Duration
+	for range tries {
+		j.live.start(fmt.Sprintf("calibrating %s n=%d", p.Folder(), n))
+		res, err := sandbox.Run(ctx, j.tempDir, []string{bin, strconv.Itoa(n)}, cases.Limits{Factor: 2}.Resolve(0, true))
+		j.live.stop()
+		if err != nil {
+			return 0, 0, err
+		}
+		if ctx.Err() != nil {
+			return 0, 0, ctx.Err()
+		}
+		if got := strings.TrimSpace(string(res.Answer)); p.Kind == problem.Count && got != strconv.FormatInt(want, 10) {
+			return 0, 0, setupErrorf("calibrate %s: the reference %s answers %q for n = %d, want %d", p.Folder(), j.kit.Rel(j.kit.Reference(p)), got, n, want)
+		}
+		ts = append(ts, res.CPU)
+	}
+	best, worst := slices.Min(ts), slices.Max(ts)
+	return best, float64(worst-best) / float64(max(best, time.Microsecond)), nil
+}
+
+// timeCase runs the reference on the case itself: best of directTries while
+// the runs stay under a second.
+func (j *judge) timeCase(ctx context.Context, p *problem.Problem, c *cases.Case) (time.Duration, float64, error) {
+	fmt.Fprintf(j.stderr, "calibrating %s: timing the reference on %s directly, once for this machine\n", p.Folder(), c.Name)
+	bin, err := j.referenceBinary(ctx, p)
+	if err != nil {
+		return 0, 0, err
+	}
+	var ts []time.Duration
+	for try, spent := 0, time.Duration(0); try < directTries && (try == 0 || spent < time.Second); try++ {
+		j.live.start(fmt.Sprintf("calibrating %s %s", p.Folder(), c.Name))
+		res, err := cases.Run(ctx, p, c, cases.Params{Binary: bin, Display: j.kit.Rel(j.kit.Reference(p)), Calibrating: true, TempDir: j.tempDir})
+		j.live.stop()
+		if err != nil {
+			return 0, 0, err
+		}
+		if res.Verdict != verdict.AC {
+			return 0, 0, setupErrorf("calibrate %s: the reference %s fails case %s: %s %s", p.Folder(), j.kit.Rel(j.kit.Reference(p)), c.Name, res.Verdict, res.Message)
+		}
+		ts = append(ts, res.CPU)
+		spent += res.CPU
+	}
+	best, worst := slices.Min(ts), slices.Max(ts)
+	return max(best, time.Millisecond), float64(worst-best) / float64(best), nil
+}
+
+// calibrate measures every problem's reference again and prints the limits
+// that follow, with the spread of the timings behind them.
+func (j *judge) calibrate(ctx context.Context) error {
+	for _, p := range j.opts.Problems {
+		cs, err := j.loadCases(p)
+		if err != nil {
+			return err
+		}
+		var rows []string
+		for _, c := range cs {
+			if !c.Relative() {
+				continue
+			}
+			e, err := j.measure(ctx, p, c)
+			if err != nil {
+				return err
+			}
+			key, err := j.calibrationKey(p, c)
+			if err != nil {
+				return err
+			}
+			j.calib.Put(key, e)
+			rows = append(rows, fmt.Sprintf("  %-10s reference %9s   limit %s× = %-9s  (timings spread %.0f %%)",
+				c.Name, format.Duration(e.CPU()), factor(c.Limits.Factor), format.Duration(cases.RoundUp(time.Duration(c.Limits.Factor*float64(e.CPU())))), 100*e.Spread))
+		}
+		if len(rows) == 0 {
+			fmt.Fprintf(j.stdout, "%s: no case with a relative limit\n", p.Folder())
+			continue
+		}
+		fmt.Fprintf(j.stdout, "%s (CPU time on %s)\n%s\n", p.Folder(), calibrate.MachineID(), strings.Join(rows, "\n"))
+		if m, ok := j.models[p]; ok {
+			fit := "fits"
+			if !m.fits {
+				fit = "does not fit: the cases were timed directly"
+			}
+			fmt.Fprintf(j.stdout, "  cost per call of the search: %.2f ns at n = %d, %.2f ns at n = %d (%s); start-up %s\n",
+				m.small, fitSmall, m.perCall, fitLarge, fit, format.Duration(m.startup))
+		}
+	}
+	if err := j.calib.Save(); err != nil {
+		return fmt.Errorf("keep the calibration: %w", err)
+	}
+	return nil
+}

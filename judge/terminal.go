@@ -1,0 +1,99 @@
+// What only a terminal gets: colour and a live line saying what runs.
+
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"sync"
+	"time"
+
+	"github.com/nqueens-kit/nqueens/judge/verdict"
+)
+
+// useColour: only on a terminal, and never when NO_COLOR is set.
+func useColour(w io.Writer) bool {
+	if _, ok := os.LookupEnv("NO_COLOR"); ok {
+		return false
+	}
+	return isTerminal(w)
+}
+
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
+
+func (j *judge) paint(v verdict.Verdict, s string) string {
+	if !j.colour {
+		return s
+	}
+	code := "31" // red
+	switch v {
+	case verdict.AC:
+		code = "32" // green
+	case verdict.TLE, verdict.MLE, verdict.OLE, verdict.NotWritten:
+		code = "33" // yellow
+	}
+	return "\x1b[" + code + "m" + s + "\x1b[0m"
+}
+
+func (j *judge) bold(s string) string {
+	if !j.colour {
+		return s
+	}
+	return "\x1b[1m" + s + "\x1b[0m"
+}
+
+// liveLine shows, on a terminal, what is running and for how long.
+type liveLine struct {
+	w       io.Writer
+	on      bool
+	mu      sync.Mutex
+	stopped chan struct{}
+	done    chan struct{}
+}
+
+func newLiveLine(w io.Writer) *liveLine { return &liveLine{w: w, on: isTerminal(w)} }
+
+func (l *liveLine) start(what string) {
+	if !l.on {
+		return
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.stopped, l.done = make(chan struct{}), make(chan struct{})
+	go func(stopped, done chan struct{}) {
+		defer close(done)
+		begin := time.Now()
+		tick := time.NewTicker(100 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			select {
+			case <-stopped:
+				fmt.Fprint(l.w, "\r\x1b[K")
+				return
+			case <-tick.C:
+				fmt.Fprintf(l.w, "\r\x1b[K  running %s … %.1f s", what, time.Since(begin).Seconds())
+			}
+		}
+	}(l.stopped, l.done)
+}
+
+func (l *liveLine) stop() {
+	if !l.on {
+		return
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.stopped != nil {
+		close(l.stopped)
+		<-l.done
+		l.stopped = nil
+	}
+}

@@ -1,0 +1,24 @@
+// -update: rewrite the cases' expected outputs from the reference.
+
+package main
+
+import (
+	"context"
+
+	"github.com/nqueens-kit/nqueens/judge/verdict"
+)
+
+// update rewrites the expected outputs of every case from the reference.
+func (j *judge) update(ctx context.Context) (int, error) {
+	for _, p := range j.opts.Problems {
+		rep, err := j.judgeFile(ctx, p, j.kit.Reference(p), "", judgeParams{scale: 1, all: true})
+		if err != nil {
+			return 0, err
+		}
+		j.finish(rep)
+		if rep.Verdict != verdict.AC {
+			return exitFailed, nil
+		}
+	}
+	return exitOK, nil
+}

@@ -1,0 +1,61 @@
+// Package verdict names how a submission or one of its cases went, with
+// LeetCode's short codes (AC, WA, TLE, …) and long names.
+package verdict
+
+import "fmt"
+
+// A Verdict is LeetCode's short code for how a submission or a case went.
+type Verdict string
+
+// The verdicts, in the README's order.
+const (
+	AC  Verdict = "AC"
+	WA  Verdict = "WA"
+	TLE Verdict = "TLE"
+	MLE Verdict = "MLE"
+	OLE Verdict = "OLE"
+	RE  Verdict = "RE"
+	CE  Verdict = "CE"
+	// HC is an answer written into the source instead of computed.
+	HC Verdict = "HC"
+	// NotWritten is a starter file the student has not touched yet.
+	NotWritten Verdict = "NONE"
+)
+
+// All lists every verdict, in the README's order.
+var All = []Verdict{AC, WA, TLE, MLE, OLE, RE, CE, HC, NotWritten}
+
+// Long is the verdict's full name, as LeetCode shows it.
+func (v Verdict) Long() string {
+	switch v {
+	case AC:
+		return "Accepted"
+	case WA:
+		return "Wrong Answer"
+	case TLE:
+		return "Time Limit Exceeded"
+	case MLE:
+		return "Memory Limit Exceeded"
+	case OLE:
+		return "Output Limit Exceeded"
+	case RE:
+		return "Runtime Error"
+	case CE:
+		return "Compile Error"
+	case HC:
+		return "Hard-Coded Answer"
+	case NotWritten:
+		return "Not Written Yet"
+	}
+	return string(v)
+}
+
+// Parse reads a short code, as written in a //judge:verdict directive.
+func Parse(s string) (Verdict, error) {
+	for _, v := range All {
+		if string(v) == s {
+			return v, nil
+		}
+	}
+	return "", fmt.Errorf("unknown verdict %q (want one of AC, WA, TLE, MLE, OLE, RE, CE, HC)", s)
+}
