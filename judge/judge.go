@@ -14,10 +14,12 @@ import (
 	"strings"
 	"time"
 
+	"github.com/nqueens-kit/nqueens/internal/queens"
 	"github.com/nqueens-kit/nqueens/judge/build"
 	"github.com/nqueens-kit/nqueens/judge/calibrate"
 	"github.com/nqueens-kit/nqueens/judge/cases"
 	"github.com/nqueens-kit/nqueens/judge/format"
+	"github.com/nqueens-kit/nqueens/judge/lookup"
 	"github.com/nqueens-kit/nqueens/judge/problem"
 	"github.com/nqueens-kit/nqueens/judge/verdict"
 )
@@ -160,6 +162,16 @@ func (j *judge) judgeFile(ctx context.Context, p *problem.Problem, file, display
 		return rep, nil
 	}
 
+	if f, ok := findLookup(p, src); ok {
+		rep.Verdict = verdict.HC
+		rep.Message = fmt.Sprintf("n = %d: the answer %s is written into the source at line %d; the kit asks you to compute it", f.N, f.Value, f.Line)
+		if p.Kind == problem.Boards {
+			rep.Message = fmt.Sprintf("n = %d: rows of every %d-queens board are written into the source (line %d); the kit asks you to compute them", f.N, f.N, f.Line)
+		}
+		rep.Message = fmt.Sprintf("%s:%d: %s", display, f.Line, rep.Message)
+		return rep, nil
+	}
+
 	bin, cs, err := j.buildAndLoad(ctx, p, file, display)
 	var ce *build.CompileError
 	if errors.As(err, &ce) {
@@ -198,6 +210,21 @@ func notWritten(p *problem.Problem, display string) string {
 		"To see the judge at work first, judge one of the course's solutions:\n"+
 		"    go run ./judge -file %s %d",
 		p.Func, display, p.Number, filepath.Join("solutions", p.Folder(), p.Calibrator, "solution.go"), p.Number)
+}
+
+// findLookup looks for an answer written into the source, in code the
+// solution function can reach.
+func findLookup(p *problem.Problem, src []byte) (lookup.Finding, bool) {
+	code, err := build.Prepare(src)
+	if err != nil {
+		return lookup.Finding{}, false
+	}
+	ans := lookup.Answers{Boards: p.Kind == problem.Boards, Counts: map[int64]int{}}
+	for n := p.LookupFrom; p.LookupFrom > 0 && n <= queens.MaxKnown; n++ {
+		c, _ := queens.Count(n)
+		ans.Counts[c] = n
+	}
+	return lookup.Find(code, p.Func, ans)
 }
 
 // buildAndLoad builds the file while p's cases are read and checked, and
@@ -254,6 +281,7 @@ func (j *judge) loadCases(p *problem.Problem) ([]*cases.Case, error) {
 // stopping at the first failure unless jp.all.
 func (j *judge) runCases(ctx context.Context, p *problem.Problem, rep *report, bin string, cs []*cases.Case, jp judgeParams) error {
 	rep.Verdict = verdict.AC
+	ratio := 0.0 // CPU time over the reference's, at the last relative case passed
 	for i, c := range cs {
 		var ref time.Duration
 		if c.Relative() {
@@ -278,6 +306,10 @@ func (j *judge) runCases(ctx context.Context, p *problem.Problem, rep *report, b
 		if err != nil {
 			return err
 		}
+		markClose(res, ratio)
+		if res.Relative() && res.Verdict == verdict.AC && res.RefMs > 0 {
+			ratio = float64(res.CPU) / float64(ms(res.RefMs))
+		}
 		rep.Cases = append(rep.Cases, res)
 		if jp.stream {
 			j.printCase(res)
@@ -293,6 +325,22 @@ func (j *judge) runCases(ctx context.Context, p *problem.Problem, rep *report, b
 		}
 	}
 	return nil
+}
+
+// markClose marks a case whose verdict came within cases.CloseTo of its
+// CPU limit. ratio, when known, is the submission's time over the
+// reference's at the last relative case it passed: it estimates what a run
+// stopped at the limit would have needed.
+func markClose(res *cases.Result, ratio float64) {
+	limit := float64(ms(res.LimitMs))
+	switch res.Verdict {
+	case verdict.AC:
+		res.Close = float64(res.CPU) >= (1-cases.CloseTo)*limit
+	case verdict.TLE:
+		if res.Relative() && ratio > 0 {
+			res.Close = ratio*float64(ms(res.RefMs)) < (1+cases.CloseTo)*limit
+		}
+	}
 }
 
 // spec describes the build of file as a solution to p.

@@ -69,6 +69,9 @@ func (j *judge) printCase(c *cases.Result) {
 	if j.opts.Verbose && strings.TrimSpace(c.Transcript) != "" {
 		fmt.Fprintf(w, "%s\n", indent(strings.TrimSpace(c.Transcript), "       : "))
 	}
+	if c.Close {
+		fmt.Fprintf(w, "       close to the limit: may differ between runs\n")
+	}
 	if c.Verdict != verdict.AC {
 		fmt.Fprintf(w, "%s\n", indent(c.Message, "       "))
 		if c.Output != "" {

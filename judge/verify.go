@@ -13,12 +13,16 @@ import (
 	"github.com/nqueens-kit/nqueens/judge/verdict"
 )
 
-// Verification margins, as Kattis's problemtools sets them: a solution meant
-// to pass must pass with half the time limit, and one meant to be too slow
-// must fail even with 1.5 times it. They apply to relative limits.
+// Verification margins: a solution meant to pass must pass with the time
+// limit divided by 1.3, and one meant to be too slow must fail even with
+// 1.3 times it. They apply to relative limits. (Kattis asks for 2 and 1.5;
+// measured here, the slowest bitmask style a beginner writes needs 2.1
+// times the reference and the fastest boolean-array search 4.0 times it,
+// which leaves room for 1.3 on each side of a 2.9× limit and no more:
+// README, "Time limits".)
 const (
-	acMargin  = 0.5
-	tleMargin = 1.5
+	acMargin  = 1 / 1.3
+	tleMargin = 1.3
 )
 
 // verify judges every reference and sample solution of each problem on every
@@ -43,8 +47,8 @@ func (j *judge) verify(ctx context.Context) (int, error) {
 	}
 
 	fmt.Fprintf(j.stdout, "Every solution runs every case. Where a limit is relative to the reference,\n"+
-		"those declared AC must pass with %.1f times it and those declared TLE must fail\n"+
-		"with %.1f times it (Kattis's margins).\n\n", acMargin, tleMargin)
+		"those declared AC must pass with it divided by %.1f and those declared TLE\n"+
+		"must fail with %.1f times it.\n\n", tleMargin, tleMargin)
 	row := fmt.Sprintf("%%-16s  %%-%ds  %%-6s  %%-4s  %%-12s  %%s%%s\n", width)
 	fmt.Fprintf(j.stdout, row, "problem", "solution", "expect", "got", "largest case", "cpu / limit", "")
 	code := exitOK

@@ -45,7 +45,7 @@ func classify(r runInfo) (verdict.Verdict, string) {
 	switch res.Killed {
 	case sandbox.CPU:
 		if !r.relative {
-			return verdict.TLE, fmt.Sprintf("no answer after %s of CPU at n = %d: an endless loop, or a recursion that never reaches row n?",
+			return verdict.TLE, fmt.Sprintf("no answer after %s at n = %d: an endless loop, or a recursion that never reaches row n?",
 				format.Seconds(lim.CPU), n)
 		}
 		return verdict.TLE, fmt.Sprintf("n = %d: used more than the CPU time limit of %s", n, format.Duration(lim.CPU))

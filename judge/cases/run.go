@@ -43,10 +43,18 @@ type Result struct {
 	// multiple, and the reference's calibrated CPU time on this case.
 	Factor float64 `json:"limit_factor,omitempty"`
 	RefMs  int64   `json:"reference_ms,omitempty"`
+	// Close marks a verdict within CloseTo of its limit: another run, or
+	// another machine, may give the other verdict.
+	Close bool `json:"close_to_limit,omitempty"`
 
 	CPU        time.Duration `json:"-"`
 	Transcript string        `json:"-"` // the script's log, for -v
 }
+
+// CloseTo is how near its limit a run must come to be marked Close: an
+// accepted run using more than 85 % of its CPU limit, or a run stopped at
+// the limit that an earlier case says needed less than 115 % of it.
+const CloseTo = 0.15
 
 // Relative reports whether the case's limit was relative to the reference.
 func (r *Result) Relative() bool { return r.Factor > 0 }

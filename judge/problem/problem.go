@@ -21,6 +21,11 @@ type Problem struct {
 	// Calibrator is the reference, a folder under solutions/<folder>/, whose
 	// CPU time relative limits are multiples of.
 	Calibrator string
+	// LookupFrom is the first n whose answer, written into a solution's
+	// source, is taken for a lookup (HC): smaller answers are small numbers
+	// that honest code uses. 0: the problem's answers are boards, and rows
+	// of a whole board written down are the sign.
+	LookupFrom int
 	// Hint is one sentence on the calibrator's idea, for a report that says
 	// what to read next.
 	Hint string
@@ -49,7 +54,7 @@ var All = []*Problem{
 	},
 	{
 		Number: 52, Slug: "n-queens-ii", Func: "totalNQueens", Results: "int",
-		Kind: Count, MaxN: 16, Calibrator: "bitmask",
+		Kind: Count, MaxN: 16, Calibrator: "bitmask", LookupFrom: 11,
 		Hint: "it keeps the attacked columns and diagonals of the next row in three bit masks, so the free squares of a row are limit &^ (col|left|right) and x & -x picks them one by one",
 	},
 }

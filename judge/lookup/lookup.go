@@ -1,0 +1,194 @@
+// Package lookup finds answers written into a submission's source instead
+// of computed: the constants a solution function can reach (its own body,
+// the functions and methods it calls, the package-level values it uses)
+// whose value is a known answer that no honest search writes down.
+//
+// Values are compared, not text: go/types folds constant expressions, so
+// 0xE16920 and 2279000 + 184 count as 2279184. Code the solution cannot
+// reach, such as a student's own main or a test helper, is not looked at.
+package lookup
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// BoardsWritten is how many boards' worth of rows make a written-down list.
+const BoardsWritten = 3
+
+// A Finding is one answer found in the source.
+type Finding struct {
+	Line  int
+	N     int    // the n it answers
+	Value string // as the kit would print it: "14772512", or a board row
+}
+
+// Answers says which values count as a written-down answer.
+type Answers struct {
+	// Counts maps a count to the n it answers (52: counts from n = 11 on,
+	// 2680 and up; smaller counts are small numbers honest code uses).
+	Counts map[int64]int
+	// Boards: string constants that spell the rows of at least
+	// BoardsWritten whole boards of one width n ≥ 4 (n rows each, a queen
+	// in every column among them) are a board list written down (51). An
+	// honest solution builds its rows; a test may write a board or two.
+	Boards bool
+}
+
+// Find returns the answer for the largest n (the first by line among equals) in code reachable from the
+// top-level function fn of src, a Go file. A file that does not parse
+// finds nothing: the compiler reports it.
+func Find(src []byte, fn string, ans Answers) (Finding, bool) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "solution.go", src, parser.SkipObjectResolution)
+	if err != nil {
+		return Finding{}, false
+	}
+	info := &types.Info{
+		Types: map[ast.Expr]types.TypeAndValue{},
+		Defs:  map[*ast.Ident]types.Object{},
+		Uses:  map[*ast.Ident]types.Object{},
+	}
+	// Imports are not resolved (the build does that); constants still fold,
+	// and the errors about imported names are of no interest here.
+	conf := types.Config{Importer: emptyImporter{}, Error: func(error) {}}
+	conf.Check("submission", fset, []*ast.File{f}, info)
+
+	decls := declarations(f, info)
+	var start ast.Node
+	for _, d := range f.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil && fd.Name.Name == fn {
+			start = fd
+		}
+	}
+	if start == nil {
+		return Finding{}, false
+	}
+
+	var found []Finding
+	rows := map[int]*rowSet{} // by width
+	seen := map[ast.Node]bool{}
+	queue := []ast.Node{start}
+	for len(queue) > 0 {
+		node := queue[0]
+		queue = queue[1:]
+		if seen[node] {
+			continue
+		}
+		seen[node] = true
+		ast.Inspect(node, func(x ast.Node) bool {
+			switch x := x.(type) {
+			case *ast.Ident:
+				if d, ok := decls[info.Uses[x]]; ok {
+					queue = append(queue, d)
+				}
+			case ast.Expr:
+				tv, ok := info.Types[x]
+				if !ok || tv.Value == nil {
+					return true
+				}
+				line := fset.Position(x.Pos()).Line
+				switch tv.Value.Kind() {
+				case constant.Int:
+					if v, exact := constant.Int64Val(tv.Value); exact {
+						if n, ok := ans.Counts[v]; ok {
+							found = append(found, Finding{Line: line, N: n, Value: strconv.FormatInt(v, 10)})
+						}
+					}
+				case constant.String:
+					if ans.Boards {
+						boardRows(constant.StringVal(tv.Value), line, rows)
+					}
+				}
+				return false // the outermost constant is the value written
+			}
+			return true
+		})
+	}
+	for width, set := range rows {
+		if width >= 4 && len(set.cols) == width && set.count >= BoardsWritten*width {
+			found = append(found, Finding{Line: set.first, N: width, Value: strings.Repeat(".", width)})
+		}
+	}
+	if len(found) == 0 {
+		return Finding{}, false
+	}
+	sort.Slice(found, func(i, j int) bool {
+		if found[i].N != found[j].N {
+			return found[i].N > found[j].N
+		}
+		return found[i].Line < found[j].Line
+	})
+	return found[0], true
+}
+
+// rowSet is what the source spells of board rows of one width.
+type rowSet struct {
+	count int          // rows written
+	cols  map[int]bool // the columns their queens stand in
+	first int          // the line of the first
+}
+
+// boardRows records each row spelled in s: '.' and one 'Q', rows separated
+// by anything else.
+func boardRows(s string, line int, rows map[int]*rowSet) {
+	for _, row := range strings.FieldsFunc(s, func(r rune) bool { return r != '.' && r != 'Q' }) {
+		if strings.Count(row, "Q") != 1 || len(row) < 4 {
+			continue
+		}
+		set := rows[len(row)]
+		if set == nil {
+			set = &rowSet{cols: map[int]bool{}, first: line}
+			rows[len(row)] = set
+		}
+		set.count++
+		set.cols[strings.IndexByte(row, 'Q')] = true
+		set.first = min(set.first, line)
+	}
+}
+
+// declarations maps each package-level function, method, variable and
+// constant of f to the declaration that gives its body or value.
+func declarations(f *ast.File, info *types.Info) map[types.Object]ast.Node {
+	decls := map[types.Object]ast.Node{}
+	for _, d := range f.Decls {
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			if obj := info.Defs[d.Name]; obj != nil {
+				decls[obj] = d
+			}
+		case *ast.GenDecl:
+			for _, s := range d.Specs {
+				switch s := s.(type) {
+				case *ast.ValueSpec:
+					for _, name := range s.Names {
+						if obj := info.Defs[name]; obj != nil {
+							decls[obj] = s
+						}
+					}
+				case *ast.TypeSpec:
+					if obj := info.Defs[s.Name]; obj != nil {
+						decls[obj] = s
+					}
+				}
+			}
+		}
+	}
+	return decls
+}
+
+// emptyImporter stands in for every import with an empty package.
+type emptyImporter struct{}
+
+func (emptyImporter) Import(path string) (*types.Package, error) {
+	name := path[strings.LastIndexByte(path, '/')+1:]
+	p := types.NewPackage(path, name)
+	p.MarkComplete()
+	return p, nil
+}
