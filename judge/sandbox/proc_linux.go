@@ -96,12 +96,14 @@ const clockTicks = 100
 // the watchdog: should polling fall behind, the kernel still stops a runaway.
 // RLIMIT_AS is generous on purpose: a Go program reserves far more address
 // space than it uses, and a cap near 512 MiB kills it at start-up.
-func setSafetyLimits(pid int, lim Limits) {
+func setSafetyLimits(pid int, lim Limits, jailed bool) {
 	cpuSec := uint64(lim.CPU/time.Second) + 2
 	prlimit(pid, syscall.RLIMIT_CPU, cpuSec, cpuSec+2)
 	as := uint64(max(4*lim.Memory, 2<<30))
 	prlimit(pid, syscall.RLIMIT_AS, as, as)
-	prlimit(pid, syscall.RLIMIT_FSIZE, uint64(lim.Output), uint64(lim.Output))
+	if !jailed { // the jail sets it once the program is copied in
+		prlimit(pid, syscall.RLIMIT_FSIZE, uint64(lim.Output), uint64(lim.Output))
+	}
 }
 
 func prlimit(pid, resource int, soft, hard uint64) {

@@ -18,4 +18,4 @@ func sysProcAttr() *syscall.SysProcAttr {
 func treeStat(pid int) (t tree, ok bool) { return tree{}, false }
 
 // setSafetyLimits has no prlimit to call here.
-func setSafetyLimits(pid int, lim Limits) {}
+func setSafetyLimits(pid int, lim Limits, jailed bool) {}

@@ -87,11 +87,19 @@ const pollEvery = 5 * time.Millisecond
 // ended and its process group has been killed.
 const drainGrace = time.Second
 
-// Run runs argv[0] with the arguments argv[1:] in dir, under limits. The
-// program may write its answer to file descriptor 3 and a crash report to
-// file descriptor 4. An error means the run could not be made at all;
-// everything the program does is in Result.
+// Run runs argv[0] with the arguments argv[1:] in dir, under limits, with
+// no jail. The program may write its answer to file descriptor 3 and a
+// crash report to file descriptor 4. An error means the run could not be
+// made at all; everything the program does is in Result.
 func Run(ctx context.Context, dir string, argv []string, lim Limits) (*Result, error) {
+	var j *Jail
+	return j.Run(ctx, dir, argv, lim)
+}
+
+// Run runs argv as the package's Run does, inside the jail when j is not
+// nil and this machine can build it; the program then starts in a /tmp of
+// its own rather than in dir.
+func (j *Jail) Run(ctx context.Context, dir string, argv []string, lim Limits) (*Result, error) {
 	if lim.Processes == 0 {
 		lim.Processes = DefaultProcesses
 	}
@@ -112,16 +120,22 @@ func Run(ctx context.Context, dir string, argv []string, lim Limits) (*Result, e
 	ansR, ansW := pipes[1][0], pipes[1][1]
 	crashR, crashW := pipes[2][0], pipes[2][1]
 
-	cmd := exec.Command(argv[0], argv[1:]...)
-	cmd.Dir = dir
+	path, args, bin, attr, err := j.jailCommand(argv, lim)
+	if err != nil {
+		return nil, err
+	}
+	cmd := &exec.Cmd{Path: path, Args: args, Dir: dir, SysProcAttr: attr}
 	cmd.Env = []string{"PATH=/usr/bin:/bin", "HOME=" + dir, "TMPDIR=" + dir, "GOTRACEBACK=single"}
 	cmd.Stdout = outW
 	cmd.Stderr = outW
 	cmd.ExtraFiles = []*os.File{ansW, crashW}
-	cmd.SysProcAttr = sysProcAttr()
+	if bin != nil {
+		cmd.ExtraFiles = append(cmd.ExtraFiles, bin)
+		defer bin.Close()
+	}
 
 	start := time.Now()
-	err := cmd.Start()
+	err = cmd.Start()
 	outW.Close()
 	ansW.Close()
 	crashW.Close()
@@ -129,7 +143,7 @@ func Run(ctx context.Context, dir string, argv []string, lim Limits) (*Result, e
 		return nil, fmt.Errorf("start %s: %w", argv[0], err)
 	}
 	pid := cmd.Process.Pid
-	setSafetyLimits(pid, lim)
+	setSafetyLimits(pid, lim, bin != nil)
 
 	r := &Result{}
 	var once sync.Once
@@ -245,7 +259,8 @@ func Run(ctx context.Context, dir string, argv []string, lim Limits) (*Result, e
 	// was watched, the polled peak memory is the program's own; rusage of
 	// a child forked by a Go program can include the judge's own peak.
 	r.CPU = max(r.CPU, r.peakCPU)
-	if r.peakRSS > 0 {
+	watched := r.peakRSS > 0
+	if watched {
 		r.MaxRSS = r.peakRSS
 	}
 	r.ExitCode = cmd.ProcessState.ExitCode()
@@ -255,13 +270,18 @@ func Run(ctx context.Context, dir string, argv []string, lim Limits) (*Result, e
 	r.Output = out.Bytes()
 	r.Answer = ans.Bytes()
 	r.Crash = crash.Bytes()
+	if err := helperError(r); err != nil {
+		return nil, err
+	}
 	// The kernel's own accounting is the final word on the limits the
 	// watchdog polls for; it may also have stopped the program itself.
 	switch {
 	case r.Killed != None:
 	case r.CPU > lim.CPU || r.Signal == syscall.SIGXCPU:
 		r.Killed = CPU
-	case r.MaxRSS > lim.Memory:
+	case !watched && r.MaxRSS > lim.Memory:
+		// Only where nothing was polled: rusage's peak can include the
+		// judge's own, which a Go-forked child inherits.
 		r.Killed = Memory
 	}
 	return r, nil

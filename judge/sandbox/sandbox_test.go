@@ -85,12 +85,12 @@ func TestRunStopsProgramsThatMakeNoProgress(t *testing.T) {
 func TestRunLetsAProgramWaitingForACoreFinish(t *testing.T) {
 	needsProc(t)
 	lim := limits()
-	lim.Idle = 300 * time.Millisecond
+	lim.Idle = time.Second
 	// A helper stops the program for 150 ms of every 200 ms, as a scheduler
-	// with other work would; the loop needs several times Idle to finish.
+	// with other work would; the loop needs more than twice Idle to finish.
 	start := time.Now()
 	r := run(t, lim, `me=$$; (while :; do kill -STOP $me; sleep 0.15; kill -CONT $me; sleep 0.05; done) &
-		i=0; while [ $i -lt 150000 ]; do i=$((i+1)); done; kill $!; echo done >&3`)
+		i=0; while [ $i -lt 400000 ]; do i=$((i+1)); done; kill $!; echo done >&3`)
 	wall := time.Since(start)
 	assert.Equal(t, None, r.Killed)
 	assert.Equal(t, "done\n", string(r.Answer))

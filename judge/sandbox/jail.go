@@ -1,0 +1,30 @@
+package sandbox
+
+// A Jail isolates each run from the machine: see jail_linux.go. A nil *Jail
+// runs programs with only the process-group limits.
+type Jail struct {
+	// ReadOnly are paths a program may read and execute besides its own
+	// binary: a toolchain's runtime, for languages that need one.
+	ReadOnly []string
+	// Processes caps the processes of one run through RLIMIT_NPROC in its
+	// user namespace; 0 means DefaultProcesses.
+	Processes int
+
+	missing []string // protections this machine lacks, in words
+}
+
+// HelperName is the name the judge's own binary runs under when it sets up
+// a jail: main (and TestMain) must call Helper first thing, so that the
+// jail is in place before any code of the program it runs.
+const HelperName = "nqueens-sandbox"
+
+// Missing lists, in words, the protections this machine cannot give.
+func (j *Jail) Missing() []string {
+	if j == nil {
+		return []string{"isolation is off"}
+	}
+	return j.missing
+}
+
+// Complete reports whether every protection is in place.
+func (j *Jail) Complete() bool { return j != nil && len(j.missing) == 0 }
