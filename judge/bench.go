@@ -129,10 +129,11 @@ func (j *judge) benchEntries(ctx context.Context, p *problem.Problem) ([]benchEn
 	var entries []benchEntry
 	for _, d := range dirs {
 		file := filepath.Join(j.kit.Solutions(p), d.Name(), "solution.go")
-		if _, err := os.Stat(file); err != nil {
+		src, err := os.ReadFile(file)
+		if err != nil {
 			continue
 		}
-		bin, err := j.builder.Build(ctx, spec(p, file, j.kit.Rel(file)))
+		bin, err := j.builder.Build(ctx, spec(p, src, j.kit.Rel(file)))
 		if err != nil {
 			return nil, fmt.Errorf("bench: build %s: %w", j.kit.Rel(file), err)
 		}

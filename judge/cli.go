@@ -32,6 +32,8 @@ Flags (they go before the problems):
   -all           run every case; by default judging stops at the first failure
   -run REGEXP    run only the cases whose name matches REGEXP
   -v             show each case's script transcript and the judge's overhead
+  -strict        refuse to run without every protection of the sandbox (for
+                 grading other people's code; README, "Security")
 
 Other modes (one at a time, instead of judging your file):
   -verify        judge every reference and sample solution and check that each
@@ -69,8 +71,8 @@ const (
 
 // modeFlags lists, for each mode, the other flags it takes.
 var modeFlags = map[mode][]string{
-	modeJudge:     {"file", "json", "all", "run", "v"},
-	modeVerify:    {"run", "v"},
+	modeJudge:     {"file", "json", "all", "run", "v", "strict"},
+	modeVerify:    {"run", "v", "strict"},
 	modeCalibrate: {},
 	modeBench:     {},
 	modeUpdate:    {"run", "v"},
@@ -85,6 +87,7 @@ type options struct {
 	All      bool
 	Run      *regexp.Regexp
 	Verbose  bool
+	Strict   bool // refuse to run submissions without every protection
 }
 
 // parseArgs parses the command line into options. Errors are usage errors;
@@ -98,6 +101,7 @@ func parseArgs(args []string) (options, error) {
 	fs.BoolVar(&opts.All, "all", false, "")
 	runPattern := fs.String("run", "", "")
 	fs.BoolVar(&opts.Verbose, "v", false, "")
+	fs.BoolVar(&opts.Strict, "strict", false, "")
 	modes := map[mode]*bool{}
 	for _, m := range []mode{modeVerify, modeCalibrate, modeBench, modeUpdate} {
 		modes[m] = fs.Bool(string(m), false, "")

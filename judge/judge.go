@@ -11,7 +11,9 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/nqueens-kit/nqueens/internal/queens"
@@ -21,6 +23,7 @@ import (
 	"github.com/nqueens-kit/nqueens/judge/format"
 	"github.com/nqueens-kit/nqueens/judge/lookup"
 	"github.com/nqueens-kit/nqueens/judge/problem"
+	"github.com/nqueens-kit/nqueens/judge/sandbox"
 	"github.com/nqueens-kit/nqueens/judge/verdict"
 )
 
@@ -32,10 +35,12 @@ type judge struct {
 	goVersion string
 	tempDir   string // removed when the judge ends
 	calib     *calibrate.Cache
+	jail      *sandbox.Jail                      // isolates every run of a submission or reference
 	cases     map[*problem.Problem][]*cases.Case // read once per invocation
 	refs      map[string]time.Duration           // calibrated reference times, by problem/case
 	refSrc    map[*problem.Problem][]byte        // each reference, read once
 	models    map[*problem.Problem]model         // each reference's fitted cost
+	startup   map[*problem.Problem]time.Duration // CPU time a program needs to start, from the calibration
 	stdout    io.Writer
 	stderr    io.Writer
 	live      *liveLine
@@ -70,7 +75,15 @@ func newJudge(opts options, stdout, stderr io.Writer) (*judge, error) {
 		return nil, fmt.Errorf("go env GOVERSION: %w", err)
 	}
 	goVersion := strings.TrimSpace(string(out))
-	tempDir, err := os.MkdirTemp("", "nqueens-judge-")
+	jail := sandbox.NewJail()
+	if !jail.Complete() {
+		if opts.Strict {
+			return nil, fmt.Errorf("-strict: this machine cannot isolate submissions; missing:\n  - %s", strings.Join(jail.Missing(), "\n  - "))
+		}
+		fmt.Fprintf(stderr, "note: submissions run with fewer protections here; missing:\n  - %s\n(-strict, for grading others' code, refuses to run like this)\n", strings.Join(jail.Missing(), "\n  - "))
+	}
+	removeStale()
+	tempDir, err := os.MkdirTemp("", fmt.Sprintf("%s%d-", tempPrefix, os.Getpid()))
 	if err != nil {
 		return nil, err
 	}
@@ -90,12 +103,14 @@ func newJudge(opts options, stdout, stderr io.Writer) (*judge, error) {
 		kit:       k,
 		builder:   &build.Builder{Go: goCmd, GoVersion: goVersion, CacheDir: binCache, TempDir: tempDir},
 		goVersion: goVersion,
+		jail:      jail,
 		tempDir:   tempDir,
 		calib:     calibrate.Open(cacheDir),
 		cases:     map[*problem.Problem][]*cases.Case{},
 		refs:      map[string]time.Duration{},
 		refSrc:    map[*problem.Problem][]byte{},
 		models:    map[*problem.Problem]model{},
+		startup:   map[*problem.Problem]time.Duration{},
 		stdout:    stdout,
 		stderr:    stderr,
 		live:      newLiveLine(stderr),
@@ -104,6 +119,36 @@ func newJudge(opts options, stdout, stderr io.Writer) (*judge, error) {
 }
 
 func (j *judge) close() { os.RemoveAll(j.tempDir) }
+
+// tempPrefix starts the name of every judge's temporary directory, followed
+// by its process ID.
+const tempPrefix = "nqueens-judge-"
+
+// removeStale removes the temporary directories of judges that were killed
+// before they could (SIGKILL leaves them): those of this user whose process
+// is gone.
+func removeStale() {
+	dirs, _ := filepath.Glob(filepath.Join(os.TempDir(), tempPrefix+"*"))
+	for _, dir := range dirs {
+		pidText, _, _ := strings.Cut(strings.TrimPrefix(filepath.Base(dir), tempPrefix), "-")
+		pid, err := strconv.Atoi(pidText)
+		if err != nil || pid == os.Getpid() {
+			continue
+		}
+		fi, err := os.Lstat(dir)
+		if err != nil || !fi.IsDir() || !ownedByMe(fi) {
+			continue
+		}
+		if syscall.Kill(pid, 0) == syscall.ESRCH {
+			os.RemoveAll(dir)
+		}
+	}
+}
+
+func ownedByMe(fi os.FileInfo) bool {
+	st, ok := fi.Sys().(*syscall.Stat_t)
+	return ok && int(st.Uid) == os.Getuid()
+}
 
 // judgeAll judges the student's file for each problem and returns the exit status.
 func (j *judge) judgeAll(ctx context.Context) (int, error) {
@@ -172,7 +217,7 @@ func (j *judge) judgeFile(ctx context.Context, p *problem.Problem, file, display
 		return rep, nil
 	}
 
-	bin, cs, err := j.buildAndLoad(ctx, p, file, display)
+	bin, cs, err := j.buildAndLoad(ctx, p, src, display)
 	var ce *build.CompileError
 	if errors.As(err, &ce) {
 		rep.Verdict, rep.Message = verdict.CE, ce.Message
@@ -188,18 +233,42 @@ func (j *judge) judgeFile(ctx context.Context, p *problem.Problem, file, display
 	return rep, j.runCases(ctx, p, rep, bin, cs, jp)
 }
 
-// readSubmission reads a student's file; a missing or unsuitable file is a
-// setup error (exit 2), not a verdict.
+// maxSource is the largest submission the judge reads: the longest
+// reference is under 20 KiB.
+const maxSource = 1 << 20
+
+// readSubmission reads a student's file, once; a missing or unsuitable file
+// is a setup error (exit 2), not a verdict. It must be a regular file of at
+// most maxSource bytes: it is opened without blocking, so that a FIFO or a
+// device is refused at once instead of read without end.
 func readSubmission(p *problem.Problem, file, display string) ([]byte, error) {
 	if filepath.Ext(file) != ".go" {
 		return nil, setupErrorf("%s: not a Go file: the judge takes a .go file holding func %s", display, p.Func)
 	}
-	src, err := os.ReadFile(file)
+	f, err := os.OpenFile(file, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, setupErrorf("%s: no such file", display)
 	}
 	if err != nil {
 		return nil, &setupError{err}
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, &setupError{err}
+	}
+	switch {
+	case !fi.Mode().IsRegular():
+		return nil, setupErrorf("%s: not a regular file (%s): the judge reads a .go source file", display, fi.Mode().Type())
+	case fi.Size() > maxSource:
+		return nil, setupErrorf("%s: %d bytes is too large for a solution (at most %d KiB)", display, fi.Size(), maxSource>>10)
+	}
+	src, err := io.ReadAll(io.LimitReader(f, maxSource+1))
+	if err != nil {
+		return nil, &setupError{err}
+	}
+	if len(src) > maxSource {
+		return nil, setupErrorf("%s: too large for a solution (at most %d KiB)", display, maxSource>>10)
 	}
 	return src, nil
 }
@@ -229,14 +298,14 @@ func findLookup(p *problem.Problem, src []byte) (lookup.Finding, bool) {
 
 // buildAndLoad builds the file while p's cases are read and checked, and
 // keeps only the cases -run picks.
-func (j *judge) buildAndLoad(ctx context.Context, p *problem.Problem, file, display string) (string, []*cases.Case, error) {
+func (j *judge) buildAndLoad(ctx context.Context, p *problem.Problem, src []byte, display string) (string, []*cases.Case, error) {
 	type built struct {
 		binary string
 		err    error
 	}
 	done := make(chan built, 1)
 	go func() {
-		bin, err := j.builder.Build(ctx, spec(p, file, display))
+		bin, err := j.builder.Build(ctx, spec(p, src, display))
 		done <- built{bin, err}
 	}()
 	cs, caseErr := j.loadCases(p)
@@ -301,6 +370,8 @@ func (j *judge) runCases(ctx context.Context, p *problem.Problem, rep *report, b
 			Verbose: j.opts.Verbose,
 			Update:  j.opts.Mode == modeUpdate,
 			TempDir: j.tempDir,
+			Jail:    j.jail,
+			Startup: j.startup[p],
 		})
 		j.live.stop()
 		if err != nil {
@@ -343,10 +414,10 @@ func markClose(res *cases.Result, ratio float64) {
 	}
 }
 
-// spec describes the build of file as a solution to p.
-func spec(p *problem.Problem, file, display string) build.Spec {
+// spec describes the build of src as a solution to p.
+func spec(p *problem.Problem, src []byte, display string) build.Spec {
 	return build.Spec{
-		Source:  file,
+		Code:    src,
 		Display: display,
 		Func:    p.Func,
 		Params:  "int",

@@ -5,9 +5,13 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+
+	"github.com/nqueens-kit/nqueens/judge/sandbox"
 )
 
 func main() {
+	// When started to build a jail for a submission, do that and nothing else.
+	sandbox.Helper()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	stop()

@@ -16,12 +16,13 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 
 	"github.com/nqueens-kit/nqueens/internal/queenstest"
+	"github.com/nqueens-kit/nqueens/judge/sandbox"
 )
 
 var update = flag.Bool("u", false, "update the expected output in testdata scripts")
 
 func TestMain(m *testing.M) {
-	testscript.Main(m, map[string]func(){"judge": main})
+	testscript.Main(m, map[string]func(){"judge": main, sandbox.HelperName: sandbox.HelperMain})
 }
 
 // TestScripts runs the judge's command-line tests in testdata/. Each script

@@ -29,7 +29,6 @@ import (
 	"github.com/nqueens-kit/nqueens/judge/cases"
 	"github.com/nqueens-kit/nqueens/judge/format"
 	"github.com/nqueens-kit/nqueens/judge/problem"
-	"github.com/nqueens-kit/nqueens/judge/sandbox"
 	"github.com/nqueens-kit/nqueens/judge/verdict"
 )
 
@@ -77,13 +76,17 @@ func (j *judge) reference(ctx context.Context, p *problem.Problem, c *cases.Case
 	if err != nil {
 		return 0, err
 	}
-	if e, ok := j.calib.Get(key); ok {
-		j.refs[name] = e.CPU()
-		return e.CPU(), nil
+	e, ok := j.calib.Get(key)
+	if !ok {
+		var err error
+		if e, err = j.measure(ctx, p, c); err != nil {
+			return 0, err
+		}
 	}
-	e, err := j.measure(ctx, p, c)
-	if err != nil {
-		return 0, err
+	j.refs[name] = e.CPU()
+	j.startup[p] = e.Startup()
+	if ok {
+		return e.CPU(), nil
 	}
 	j.calib.Put(key, e)
 	if err := j.calib.Save(); err != nil {
@@ -94,13 +97,15 @@ func (j *judge) reference(ctx context.Context, p *problem.Problem, c *cases.Case
 }
 
 // calibrationKey names a measurement by the machine, the toolchain, the
-// reference's source and the case's text.
+// reference's source, the case's text, and how runs are isolated (the jail
+// costs each run a few milliseconds).
 func (j *judge) calibrationKey(p *problem.Problem, c *cases.Case) (string, error) {
 	src, err := j.referenceSource(p)
 	if err != nil {
 		return "", err
 	}
-	return calibrate.Key([]byte(calibrate.MachineID()), []byte(j.goVersion), src, c.Data), nil
+	how := fmt.Sprintf("calibration v2, jail %t", j.jail.Complete())
+	return calibrate.Key([]byte(calibrate.MachineID()), []byte(j.goVersion), []byte(how), src, c.Data), nil
 }
 
 // referenceSource reads p's reference once per invocation.
@@ -123,11 +128,7 @@ func (j *judge) referenceBinary(ctx context.Context, p *problem.Problem) (string
 		return "", err
 	}
 	file := j.kit.Reference(p)
-	copyPath := j.tempDir + "/reference-" + p.Folder() + ".go"
-	if err := os.WriteFile(copyPath, src, 0o444); err != nil {
-		return "", err
-	}
-	bin, err := j.builder.Build(ctx, spec(p, copyPath, j.kit.Rel(file)))
+	bin, err := j.builder.Build(ctx, spec(p, src, j.kit.Rel(file)))
 	if err != nil {
 		return "", setupErrorf("calibrate %s: build the reference %s: %v", p.Folder(), j.kit.Rel(file), err)
 	}
@@ -143,6 +144,7 @@ func (j *judge) measure(ctx context.Context, p *problem.Problem, c *cases.Case) 
 		if err != nil {
 			return e, err
 		}
+		e.StartupMs = float64(m.startup) / float64(time.Millisecond)
 		if d, ok := m.predict(c.Inputs); ok && m.fits {
 			e.CPUms, e.Spread = float64(d)/float64(time.Millisecond), m.spread
 			return e, nil
@@ -193,7 +195,7 @@ func (j *judge) timeN(ctx context.Context, p *problem.Problem, bin string, n, tr
 	var ts []time.Duration
 	for range tries {
 		j.live.start(fmt.Sprintf("calibrating %s n=%d", p.Folder(), n))
-		res, err := sandbox.Run(ctx, j.tempDir, []string{bin, strconv.Itoa(n)}, cases.Limits{Factor: 2}.Resolve(0, true))
+		res, err := j.jail.Run(ctx, j.tempDir, []string{bin, strconv.Itoa(n)}, cases.Limits{Factor: 2}.Resolve(0, true))
 		j.live.stop()
 		if err != nil {
 			return 0, 0, err
@@ -221,7 +223,7 @@ func (j *judge) timeCase(ctx context.Context, p *problem.Problem, c *cases.Case)
 	var ts []time.Duration
 	for try, spent := 0, time.Duration(0); try < directTries && (try == 0 || spent < time.Second); try++ {
 		j.live.start(fmt.Sprintf("calibrating %s %s", p.Folder(), c.Name))
-		res, err := cases.Run(ctx, p, c, cases.Params{Binary: bin, Display: j.kit.Rel(j.kit.Reference(p)), Calibrating: true, TempDir: j.tempDir})
+		res, err := cases.Run(ctx, p, c, cases.Params{Binary: bin, Display: j.kit.Rel(j.kit.Reference(p)), Calibrating: true, TempDir: j.tempDir, Jail: j.jail})
 		j.live.stop()
 		if err != nil {
 			return 0, 0, err

@@ -67,15 +67,15 @@ func (j *judge) printCase(c *cases.Result) {
 	fmt.Fprintf(w, "  %s  %-12s %9s / %-30s %8s\n", j.paint(c.Verdict, fmt.Sprintf("%-3s", c.Verdict)), c.Name,
 		format.Duration(ms(c.CPUms)), limit, format.KiB(c.MaxRSSKB))
 	if j.opts.Verbose && strings.TrimSpace(c.Transcript) != "" {
-		fmt.Fprintf(w, "%s\n", indent(strings.TrimSpace(c.Transcript), "       : "))
+		fmt.Fprintf(w, "%s\n", indent(format.Printable(strings.TrimSpace(c.Transcript)), "       : "))
 	}
 	if c.Close {
 		fmt.Fprintf(w, "       close to the limit: may differ between runs\n")
 	}
 	if c.Verdict != verdict.AC {
-		fmt.Fprintf(w, "%s\n", indent(c.Message, "       "))
+		fmt.Fprintf(w, "%s\n", indent(format.Printable(c.Message), "       "))
 		if c.Output != "" {
-			fmt.Fprintf(w, "       your program printed:\n%s\n", indent(c.Output, "       | "))
+			fmt.Fprintf(w, "       your program printed:\n%s\n", indent(format.Printable(c.Output), "       | "))
 		}
 	}
 }
@@ -100,7 +100,7 @@ func (j *judge) printSummary(rep *report) {
 	case rep.Verdict == verdict.AC:
 		fmt.Fprintf(w, "%s: %d of %d cases, %s of CPU\n", j.paint(verdict.AC, verdict.AC.Long()), len(rep.Cases), len(rep.Cases), format.Duration(cpu))
 	case len(rep.Cases) == 0:
-		fmt.Fprintf(w, "%s\n%s\n", j.paint(rep.Verdict, rep.Verdict.Long()), indent(rep.Message, "  "))
+		fmt.Fprintf(w, "%s\n%s\n", j.paint(rep.Verdict, rep.Verdict.Long()), indent(format.Printable(rep.Message), "  "))
 	default:
 		tail := ""
 		if len(rep.Skipped) > 0 {

@@ -77,7 +77,7 @@ func (j *judge) verify(ctx context.Context) (int, error) {
 		}
 		fmt.Fprintf(j.stdout, row, e.p.Folder(), j.kit.Rel(filepath.Dir(e.Path)), e.Declared, rep.Verdict, last, usage, mark)
 		if rep.Verdict != e.Declared {
-			fmt.Fprintf(j.stdout, "    %s\n", strings.ReplaceAll(rep.Message, "\n", "\n    "))
+			fmt.Fprintf(j.stdout, "    %s\n", strings.ReplaceAll(format.Printable(rep.Message), "\n", "\n    "))
 		}
 	}
 	if code == exitOK {

@@ -19,18 +19,22 @@ import (
 	"go/printer"
 	"go/scanner"
 	"go/token"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
+	"syscall"
 	"time"
+
+	"github.com/nqueens-kit/nqueens/judge/sandbox"
 )
 
 // Spec says what to build: the student's file and what it must provide.
 type Spec struct {
-	Source  string // path of the student's file
+	Code    []byte // the student's file, read once by the caller
 	Display string // how to name that file in messages
 	Func    string // the function the harness calls, e.g. "totalNQueens"
 	Params  string // its parameter types, e.g. "int"
@@ -56,7 +60,21 @@ type Builder struct {
 	GoVersion string // its version, e.g. "go1.26.8"
 	CacheDir  string // where built binaries are kept; "" keeps none
 	TempDir   string // where build directories are made
+	// MaxTime, MaxMemory and MaxBinary bound a build; 0 means the
+	// defaults below. A build past one is a compile error that says so.
+	MaxTime   time.Duration
+	MaxMemory int64
+	MaxBinary int64
 }
+
+// Default bounds of a build. The slowest honest solution builds in about a
+// second and 100 MiB; a few lines of nested generics can ask the compiler
+// for minutes and gigabytes.
+const (
+	DefaultMaxTime   = 60 * time.Second
+	DefaultMaxMemory = 2 << 30  // resident bytes of the go command and the compiler together
+	DefaultMaxBinary = 32 << 20 // a solution's binary is about 2 MiB
+)
 
 // studentFile is the name of the student's file inside the build module.
 const studentFile = "solution.go"
@@ -68,11 +86,7 @@ const modulePath = "submission"
 // Build returns the path of a binary for spec, or a *CompileError. Any other
 // error means the judge could not do its work.
 func (b *Builder) Build(ctx context.Context, spec Spec) (string, error) {
-	src, err := os.ReadFile(spec.Source)
-	if err != nil {
-		return "", err
-	}
-	code, err := Prepare(src)
+	code, err := Prepare(spec.Code)
 	if err != nil {
 		return "", &CompileError{Message: relabel(err.Error(), spec.Display)}
 	}
@@ -88,7 +102,7 @@ func (b *Builder) Build(ctx context.Context, spec Spec) (string, error) {
 	cached := ""
 	if b.CacheDir != "" {
 		cached = filepath.Join(b.CacheDir, key)
-		if _, err := os.Stat(cached); err == nil {
+		if intact(cached) {
 			now := time.Now()
 			os.Chtimes(cached, now, now) // recently used: kept by prune
 			return cached, nil
@@ -112,35 +126,126 @@ func (b *Builder) Build(ctx context.Context, spec Spec) (string, error) {
 		}
 	}
 	out := filepath.Join(dir, "submission")
-	cmd := exec.CommandContext(ctx, b.Go, "build", "-trimpath", "-o", out, ".")
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GOFLAGS=", "GOWORK=off", "CGO_ENABLED=0", "GOTOOLCHAIN=local", "GO111MODULE=on")
-	var stderr bytes.Buffer
-	cmd.Stdout = &stderr
-	cmd.Stderr = &stderr
-	if err := cmd.Run(); err != nil {
-		if ctx.Err() != nil {
-			return "", ctx.Err()
-		}
-		var exit *exec.ExitError
-		if !errors.As(err, &exit) {
-			return "", fmt.Errorf("run go build: %w", err)
-		}
-		return "", &CompileError{Message: compilerMessage(stderr.String(), dir, spec.Display)}
+	if err := b.goBuild(ctx, dir, out, spec); err != nil {
+		return "", err
+	}
+	if fi, err := os.Stat(out); err == nil && fi.Size() > or(b.MaxBinary, DefaultMaxBinary) {
+		return "", &CompileError{Message: fmt.Sprintf("%s: the program built is %d MiB, more than the %d MiB a solution may take: is there a huge table in it?",
+			spec.Display, fi.Size()>>20, or(b.MaxBinary, DefaultMaxBinary)>>20)}
 	}
 	if cached == "" {
 		// No cache: the binary must outlive the build directory.
 		keep := filepath.Join(b.TempDir, "bin-"+key)
 		return keep, os.Rename(out, keep)
 	}
-	if err := os.MkdirAll(b.CacheDir, 0o755); err != nil {
+	if err := os.MkdirAll(b.CacheDir, 0o700); err != nil {
 		return "", err
 	}
 	if err := os.Rename(out, cached); err != nil {
 		return "", err
 	}
+	if err := seal(cached); err != nil {
+		return "", err
+	}
 	prune(b.CacheDir, keepBinaries)
 	return cached, nil
+}
+
+func or[T comparable](v, def T) T {
+	var zero T
+	if v == zero {
+		return def
+	}
+	return v
+}
+
+// goBuild runs go build in dir under the builder's bounds.
+func (b *Builder) goBuild(ctx context.Context, dir, out string, spec Spec) error {
+	ctx, cancel := context.WithTimeout(ctx, or(b.MaxTime, DefaultMaxTime))
+	defer cancel()
+	cmd := exec.CommandContext(ctx, b.Go, "build", "-trimpath", "-o", out, ".")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOFLAGS=", "GOWORK=off", "CGO_ENABLED=0", "GOTOOLCHAIN=local", "GO111MODULE=on")
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	var stderr bytes.Buffer
+	cmd.Stdout = &stderr
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		return fmt.Errorf("run go build: %w", err)
+	}
+	// Watch the memory of the go command and the compiler it starts.
+	overMemory := make(chan struct{})
+	done := make(chan struct{})
+	go func() {
+		tick := time.NewTicker(20 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-tick.C:
+				if _, rss, ok := sandbox.TreeUsage(cmd.Process.Pid); ok && rss > or(b.MaxMemory, DefaultMaxMemory) {
+					close(overMemory)
+					syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+					return
+				}
+			}
+		}
+	}()
+	err := cmd.Wait()
+	close(done)
+	select {
+	case <-overMemory:
+		return &CompileError{Message: fmt.Sprintf("%s: the compiler needed more than %d MiB of memory to build it: deeply nested generic types?",
+			spec.Display, or(b.MaxMemory, DefaultMaxMemory)>>20)}
+	default:
+	}
+	switch {
+	case err == nil:
+		return nil
+	case ctx.Err() == context.DeadlineExceeded:
+		return &CompileError{Message: fmt.Sprintf("%s: the build took more than %s: deeply nested generic types?", spec.Display, or(b.MaxTime, DefaultMaxTime))}
+	case ctx.Err() != nil:
+		return ctx.Err()
+	}
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) {
+		return fmt.Errorf("run go build: %w", err)
+	}
+	return &CompileError{Message: compilerMessage(stderr.String(), dir, spec.Display)}
+}
+
+// seal records a cached binary's checksum beside it; intact checks it, so
+// that a binary changed in the cache is built again rather than run.
+func seal(path string) error {
+	sum, err := fileSum(path)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(path+".sha256", []byte(sum), 0o600)
+}
+
+func intact(path string) bool {
+	want, err := os.ReadFile(path + ".sha256")
+	if err != nil {
+		return false
+	}
+	got, err := fileSum(path)
+	return err == nil && got == string(want)
+}
+
+func fileSum(path string) (string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
 }
 
 // keepBinaries is how many built submissions the cache keeps.
@@ -149,7 +254,7 @@ const keepBinaries = 64
 // prune removes all but the keep most recently used files of dir.
 func prune(dir string, keep int) {
 	entries, err := os.ReadDir(dir)
-	if err != nil || len(entries) <= keep {
+	if err != nil {
 		return
 	}
 	type file struct {
@@ -158,13 +263,20 @@ func prune(dir string, keep int) {
 	}
 	var files []file
 	for _, e := range entries {
+		if strings.HasSuffix(e.Name(), ".sha256") {
+			continue
+		}
 		if info, err := e.Info(); err == nil {
 			files = append(files, file{filepath.Join(dir, e.Name()), info.ModTime()})
 		}
 	}
+	if len(files) <= keep {
+		return
+	}
 	slices.SortFunc(files, func(a, b file) int { return b.used.Compare(a.used) })
-	for _, f := range files[min(keep, len(files)):] {
+	for _, f := range files[keep:] {
 		os.Remove(f.path)
+		os.Remove(f.path + ".sha256")
 	}
 }
 

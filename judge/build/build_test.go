@@ -1,9 +1,12 @@
 package build
 
 import (
+	"context"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -73,4 +76,73 @@ func TestPruneKeepsTheMostRecentlyUsed(t *testing.T) {
 		names = append(names, e.Name())
 	}
 	assert.Equal(t, []string{"bin3", "bin4"}, names)
+}
+
+// nestedGenerics is a few lines that ask the compiler for hundreds of
+// megabytes and many seconds: 13 levels of types instantiated with
+// themselves (about 420 MB here; each level more doubles it).
+func nestedGenerics(levels int) []byte {
+	var b strings.Builder
+	b.WriteString("type T0[A any] struct{ a, b *A }\n")
+	for i := 1; i <= levels; i++ {
+		fmt.Fprintf(&b, "type T%d[A any] struct{ a, b *T%d[T%d[A]] }\n", i, i-1, i-1)
+	}
+	fmt.Fprintf(&b, "var x T%d[int]\n\nfunc totalNQueens(n int) int { _ = x; return 0 }\n", levels)
+	return []byte(b.String())
+}
+
+func testBuilder(t *testing.T) *Builder {
+	goCmd, err := exec.LookPath("go")
+	require.NoError(t, err)
+	out, err := exec.Command(goCmd, "env", "GOVERSION").Output()
+	require.NoError(t, err)
+	return &Builder{Go: goCmd, GoVersion: strings.TrimSpace(string(out)), CacheDir: filepath.Join(t.TempDir(), "bin"), TempDir: t.TempDir()}
+}
+
+func countSpec(code []byte) Spec {
+	return Spec{Code: code, Display: "mine.go", Func: "totalNQueens", Params: "int", Results: "int",
+		Harness: "package main\n\nfunc main() { totalNQueens(1) }\n"}
+}
+
+func TestBuildIsBoundedInMemoryAndTime(t *testing.T) {
+	b := testBuilder(t)
+	b.MaxMemory = 150 << 20
+	_, err := b.Build(context.Background(), countSpec(nestedGenerics(13)))
+	var ce *CompileError
+	require.ErrorAs(t, err, &ce)
+	assert.Contains(t, ce.Message, "mine.go: the compiler needed more than 150 MiB of memory to build it")
+
+	b = testBuilder(t)
+	b.MaxTime = 500 * time.Millisecond
+	_, err = b.Build(context.Background(), countSpec(nestedGenerics(13)))
+	require.ErrorAs(t, err, &ce)
+	assert.Contains(t, ce.Message, "mine.go: the build took more than 500ms")
+}
+
+func TestBuildRefusesAHugeBinary(t *testing.T) {
+	b := testBuilder(t)
+	b.MaxBinary = 1 << 20
+	_, err := b.Build(context.Background(), countSpec([]byte("var table = [4 << 20]byte{1}\n\nfunc totalNQueens(n int) int { return int(table[n]) }\n")))
+	var ce *CompileError
+	require.ErrorAs(t, err, &ce)
+	assert.Contains(t, ce.Message, "more than the 1 MiB a solution may take")
+	entries, _ := os.ReadDir(b.CacheDir)
+	assert.Empty(t, entries, "nothing is cached")
+}
+
+func TestACachedBinaryChangedOnDiskIsBuiltAgain(t *testing.T) {
+	b := testBuilder(t)
+	spec := countSpec([]byte("func totalNQueens(n int) int { return n }\n"))
+	bin, err := b.Build(context.Background(), spec)
+	require.NoError(t, err)
+	good, err := os.ReadFile(bin)
+	require.NoError(t, err)
+
+	require.NoError(t, os.WriteFile(bin, []byte("#!/bin/sh\necho 14772512 >&3\n"), 0o755))
+	again, err := b.Build(context.Background(), spec)
+	require.NoError(t, err)
+	assert.Equal(t, bin, again)
+	got, err := os.ReadFile(again)
+	require.NoError(t, err)
+	assert.Equal(t, good, got, "the tampered binary was replaced by a fresh build")
 }

@@ -27,14 +27,22 @@ type Cache struct {
 
 // An Entry is one measurement.
 type Entry struct {
-	Case     string    `json:"case"`   // problem/case, for a reader of the file
-	CPUms    float64   `json:"cpu_ms"` // the reference's CPU time
-	Spread   float64   `json:"spread"` // (slowest - fastest) / fastest of the timings taken
-	Measured time.Time `json:"measured"`
+	Case   string  `json:"case"`   // problem/case, for a reader of the file
+	CPUms  float64 `json:"cpu_ms"` // the reference's CPU time
+	Spread float64 `json:"spread"` // (slowest - fastest) / fastest of the timings taken
+	// StartupMs is the CPU time the reference needs to start at all (n =
+	// 1), the jail included: what every program pays before it searches.
+	StartupMs float64   `json:"startup_ms"`
+	Measured  time.Time `json:"measured"`
 }
 
 // CPU is the entry's time as a duration.
 func (e Entry) CPU() time.Duration { return time.Duration(e.CPUms * float64(time.Millisecond)) }
+
+// Startup is the entry's start-up time as a duration.
+func (e Entry) Startup() time.Duration {
+	return time.Duration(e.StartupMs * float64(time.Millisecond))
+}
 
 // Open loads the cache in dir; "" means no cache (nothing is kept). A
 // damaged file is ignored: everything is measured again.

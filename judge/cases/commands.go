@@ -57,7 +57,7 @@ func sizeArg(ts *testscript.TestScript, name string, neg bool, args []string) in
 func cmdSolve(ts *testscript.TestScript, neg bool, args []string) {
 	n := sizeArg(ts, "solve", neg, args)
 	s := caseState(ts)
-	res, err := sandbox.Run(s.ctx, ts.MkAbs("."), []string{s.params.Binary, args[0]}, s.limits)
+	res, err := s.params.Jail.Run(s.ctx, ts.MkAbs("."), []string{s.params.Binary, args[0]}, s.limits)
 	if err != nil {
 		ts.Fatalf("run submission: %v", err)
 	}
@@ -74,7 +74,7 @@ func cmdSolve(ts *testscript.TestScript, neg bool, args []string) {
 	s.output = []byte(prints)
 	run := runInfo{
 		res: res, crash: crash, n: n, lim: s.limits, fn: s.prob.Func, display: s.params.Display,
-		relative: s.c.Relative() && !s.params.Calibrating, ref: s.params.Ref,
+		relative: s.c.Relative() && !s.params.Calibrating, ref: s.params.Ref, startup: s.params.Startup,
 	}
 	if v, msg := classify(run); v != verdict.AC {
 		s.verdict, s.message = v, msg

@@ -27,6 +27,11 @@ type Params struct {
 	Update      bool   // rewrite the case's expected outputs (testscript's UpdateScripts)
 	Verbose     bool   // keep the script's transcript even when it passes
 	TempDir     string // where the case's work directory is made; it is removed after
+	// Jail isolates each run; nil runs with the process-group limits only.
+	Jail *sandbox.Jail
+	// Startup is the CPU time any program needs to start here (the jail
+	// included); it is left out when comparing a run with the reference.
+	Startup time.Duration
 }
 
 // Result is how one case went.

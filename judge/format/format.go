@@ -4,7 +4,9 @@ package format
 
 import (
 	"fmt"
+	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // Duration is a CPU or wall time as reports show it: "870 ms", "10.6 s".
@@ -47,4 +49,25 @@ func KiB(k int64) string {
 		return ""
 	}
 	return fmt.Sprintf("%.1f MiB", float64(k)/1024)
+}
+
+// Printable escapes the control characters of text a program printed, so
+// that it cannot move the cursor, erase lines or retitle the window of the
+// terminal it is shown on: ESC becomes \x1b, and so on. Newlines and tabs
+// stay; so does every printable character, in any script.
+func Printable(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r == '\n' || r == '\t':
+			b.WriteRune(r)
+		case r == utf8.RuneError:
+			b.WriteString("\uFFFD")
+		case r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0):
+			fmt.Fprintf(&b, "\\x%02x", r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }

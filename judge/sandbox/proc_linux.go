@@ -20,6 +20,14 @@ func sysProcAttr() *syscall.SysProcAttr {
 	return &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
 }
 
+// TreeUsage is the CPU time and resident memory, summed, of a running
+// process and its descendants; false when it cannot be read (the process
+// ended, or there is no /proc).
+func TreeUsage(pid int) (time.Duration, int64, bool) {
+	t, ok := treeStat(pid)
+	return t.cpu, t.rss, ok
+}
+
 // maxTree bounds how many processes of a tree one poll reads; a tree that
 // large is over any process limit anyway.
 const maxTree = 4096
