@@ -11,6 +11,7 @@ type Jail struct {
 	Processes int
 
 	missing []string // protections this machine lacks, in words
+	off     bool     // turned off by OffEnv
 }
 
 // HelperName is the name the judge's own binary runs under when it sets up
