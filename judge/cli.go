@@ -43,6 +43,13 @@ Other modes (one at a time, instead of judging your file):
                  n = 10..16, taking turns, with each one's ratio to the reference
   -update        rewrite the expected outputs in the case files from the
                  reference solution (for teachers; review the diff)
+  -grade DIR     grade a class: DIR holds an entry per student, named for the
+                 student: a clone of the kit, a folder with one file per problem
+                 (52.go, n-queens-ii.go, ...), or, with one PROBLEM, a file
+                 (alice.go). Every case runs; always -strict. With it:
+    -csv FILE    write the grade sheet as CSV (- for stdout)
+    -json        one JSON object per student and problem
+    -p N         judge N submissions at once (default: the number of cores)
 
 Exit status: 0 when everything judged is accepted (with -verify: when every
 expectation holds), 1 when not, 2 for usage or setup errors, 130 when
@@ -67,6 +74,7 @@ const (
 	modeCalibrate mode = "calibrate"
 	modeBench     mode = "bench"
 	modeUpdate    mode = "update"
+	modeGrade     mode = "grade"
 )
 
 // modeFlags lists, for each mode, the other flags it takes.
@@ -76,6 +84,7 @@ var modeFlags = map[mode][]string{
 	modeCalibrate: {},
 	modeBench:     {},
 	modeUpdate:    {"run", "v"},
+	modeGrade:     {"json", "csv", "p", "run", "strict"},
 }
 
 // options are the command line, parsed.
@@ -87,7 +96,10 @@ type options struct {
 	All      bool
 	Run      *regexp.Regexp
 	Verbose  bool
-	Strict   bool // refuse to run submissions without every protection
+	Strict   bool   // refuse to run submissions without every protection
+	Grade    string // -grade: the folder of students' submissions
+	CSV      string // -grade: where the grade sheet goes ("-": stdout)
+	Parallel int    // -grade: submissions judged at once
 }
 
 // parseArgs parses the command line into options. Errors are usage errors;
@@ -102,10 +114,14 @@ func parseArgs(args []string) (options, error) {
 	runPattern := fs.String("run", "", "")
 	fs.BoolVar(&opts.Verbose, "v", false, "")
 	fs.BoolVar(&opts.Strict, "strict", false, "")
+	fs.StringVar(&opts.CSV, "csv", "", "")
+	fs.IntVar(&opts.Parallel, "p", defaultParallel, "")
 	modes := map[mode]*bool{}
 	for _, m := range []mode{modeVerify, modeCalibrate, modeBench, modeUpdate} {
 		modes[m] = fs.Bool(string(m), false, "")
 	}
+	fs.StringVar(&opts.Grade, "grade", "", "")
+	modes[modeGrade] = new(bool)
 	if err := fs.Parse(args); err != nil {
 		return opts, err
 	}
@@ -133,11 +149,28 @@ func parseArgs(args []string) (options, error) {
 		}
 	}
 	for _, name := range set {
-		if modes[mode(name)] == nil && !slices.Contains(modeFlags[opts.Mode], name) {
-			return opts, fmt.Errorf("-%s and -%s cannot be used together: -%s takes %s", name, opts.Mode, opts.Mode, flagList(modeFlags[opts.Mode]))
+		if modes[mode(name)] != nil || slices.Contains(modeFlags[opts.Mode], name) {
+			continue
 		}
+		if opts.Mode == modeJudge {
+			var with []string
+			for m, flags := range modeFlags {
+				if slices.Contains(flags, name) {
+					with = append(with, string(m))
+				}
+			}
+			slices.Sort(with)
+			return opts, fmt.Errorf("-%s goes with %s", name, flagList(with))
+		}
+		return opts, fmt.Errorf("-%s and -%s cannot be used together: -%s takes %s", name, opts.Mode, opts.Mode, flagList(modeFlags[opts.Mode]))
 	}
 
+	if opts.Mode == modeGrade {
+		opts.Strict = true // others' code: every protection, or nothing runs
+		if opts.Parallel < 1 {
+			return opts, fmt.Errorf("-p %d: want at least 1", opts.Parallel)
+		}
+	}
 	if *runPattern != "" {
 		re, err := regexp.Compile(*runPattern)
 		if err != nil {
@@ -216,6 +249,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		code, err = j.verify(ctx)
 	case modeUpdate:
 		code, err = j.update(ctx)
+	case modeGrade:
+		code, err = j.grade(ctx)
 	default:
 		code, err = j.judgeAll(ctx)
 	}

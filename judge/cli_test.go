@@ -1,10 +1,15 @@
 package main
 
 import (
+	"fmt"
+	"os"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/nqueens-kit/nqueens/judge/problem"
 )
 
 func TestParseArgsRefusesFlagsThatDoNotGoTogether(t *testing.T) {
@@ -23,6 +28,10 @@ func TestParseArgsRefusesFlagsThatDoNotGoTogether(t *testing.T) {
 		{[]string{"-file", "x.go"}, "-file judges one problem"},
 		{[]string{"52", "-all"}, "flag -all comes after the problems"},
 		{[]string{"53"}, `unknown problem "53"`},
+		{[]string{"-csv", "x.csv", "52"}, "-csv goes with -grade"},
+		{[]string{"-p", "4", "52"}, "-p goes with -grade"},
+		{[]string{"-grade", "class", "-p", "0", "52"}, "-p 0: want at least 1"},
+		{[]string{"-grade", "class", "-file", "x.go", "52"}, "-file and -grade cannot be used together"},
 	}
 	for _, tt := range tests {
 		_, err := parseArgs(tt.args)
@@ -45,4 +54,26 @@ func TestParseArgsPicksTheMode(t *testing.T) {
 	opts, err = parseArgs([]string{"-json", "-all", "-file", "x.go", "52"})
 	require.NoError(t, err)
 	assert.Equal(t, modeJudge, opts.Mode)
+
+	opts, err = parseArgs([]string{"-grade", "class", "-csv", "-", "52"})
+	require.NoError(t, err)
+	assert.Equal(t, modeGrade, opts.Mode)
+	assert.True(t, opts.Strict, "grading others' code is always strict")
+}
+
+// TestClassroomWorkflowGradesEveryProblem keeps the GitHub Classroom
+// workflow in step with the registry: one test per problem, run strictly by
+// a built judge, each reported.
+func TestClassroomWorkflowGradesEveryProblem(t *testing.T) {
+	data, err := os.ReadFile("../.github/workflows/classroom.yml")
+	require.NoError(t, err)
+	wf := string(data)
+	var runners []string
+	for _, p := range problem.All {
+		assert.Contains(t, wf, fmt.Sprintf(`judge" -strict %d'`, p.Number), "a test for %s", p.Folder())
+		assert.Contains(t, wf, "id: "+p.Slug+"\n")
+		assert.Contains(t, wf, strings.ToUpper(p.Slug)+`_RESULTS: "${{ steps.`+p.Slug+`.outputs.result }}"`)
+		runners = append(runners, p.Slug)
+	}
+	assert.Contains(t, wf, "runners: "+strings.Join(runners, ",")+"\n")
 }

@@ -41,6 +41,7 @@ type judge struct {
 	refSrc    map[*problem.Problem][]byte        // each reference, read once
 	models    map[*problem.Problem]model         // each reference's fitted cost
 	startup   map[*problem.Problem]time.Duration // CPU time a program needs to start, from the calibration
+	rates     map[*problem.Problem]model         // the reference's cost, from the calibration, to explain a TLE
 	stdout    io.Writer
 	stderr    io.Writer
 	live      *liveLine
@@ -111,6 +112,7 @@ func newJudge(opts options, stdout, stderr io.Writer) (*judge, error) {
 		refSrc:    map[*problem.Problem][]byte{},
 		models:    map[*problem.Problem]model{},
 		startup:   map[*problem.Problem]time.Duration{},
+		rates:     map[*problem.Problem]model{},
 		stdout:    stdout,
 		stderr:    stderr,
 		live:      newLiveLine(stderr),
@@ -186,6 +188,9 @@ type judgeParams struct {
 	scale  float64 // multiplies relative CPU limits; 1 normally
 	all    bool    // run every case, not only up to the first failure
 	stream bool    // print the header and each case as it ends
+	// grading scores the larger relative cases as failed, without running
+	// them, once a relative case has run out of time: they cannot pass.
+	grading bool
 }
 
 // notWrittenMarker is in every untouched starter file.
@@ -351,7 +356,12 @@ func (j *judge) loadCases(p *problem.Problem) ([]*cases.Case, error) {
 func (j *judge) runCases(ctx context.Context, p *problem.Problem, rep *report, bin string, cs []*cases.Case, jp judgeParams) error {
 	rep.Verdict = verdict.AC
 	ratio := 0.0 // CPU time over the reference's, at the last relative case passed
+	outOfTime := false
 	for i, c := range cs {
+		if jp.grading && outOfTime && c.Relative() {
+			rep.Skipped = append(rep.Skipped, c.Name)
+			continue
+		}
 		var ref time.Duration
 		if c.Relative() {
 			// Calibrate only when a relative case is reached: a submission
@@ -378,9 +388,13 @@ func (j *judge) runCases(ctx context.Context, p *problem.Problem, rep *report, b
 			return err
 		}
 		markClose(res, ratio)
+		if res.Verdict == verdict.TLE && res.Relative() {
+			res.Message += "\n" + j.explainTLE(p, rep.Cases, c, res)
+		}
 		if res.Relative() && res.Verdict == verdict.AC && res.RefMs > 0 {
 			ratio = float64(res.CPU) / float64(ms(res.RefMs))
 		}
+		outOfTime = outOfTime || (res.Relative() && res.Verdict == verdict.TLE)
 		rep.Cases = append(rep.Cases, res)
 		if jp.stream {
 			j.printCase(res)

@@ -85,6 +85,9 @@ func (j *judge) reference(ctx context.Context, p *problem.Problem, c *cases.Case
 	}
 	j.refs[name] = e.CPU()
 	j.startup[p] = e.Startup()
+	if e.PerCallNs > 0 {
+		j.rates[p] = model{startup: e.Startup(), perCall: e.PerCallNs, fits: true}
+	}
 	if ok {
 		return e.CPU(), nil
 	}
@@ -145,6 +148,9 @@ func (j *judge) measure(ctx context.Context, p *problem.Problem, c *cases.Case) 
 			return e, err
 		}
 		e.StartupMs = float64(m.startup) / float64(time.Millisecond)
+		if m.fits {
+			e.PerCallNs = m.perCall
+		}
 		if d, ok := m.predict(c.Inputs); ok && m.fits {
 			e.CPUms, e.Spread = float64(d)/float64(time.Millisecond), m.spread
 			return e, nil

@@ -48,7 +48,7 @@ func Calls(n int) (int64, bool) {
 
 // BoardError explains why a list of boards is not the answer to n-queens.
 type BoardError struct {
-	Board  int      // index of the faulty board in the list, or -1 for the list as a whole
+	Board  int      // index of the faulty board in the list (from 0), or -1 for the list as a whole
 	Reason string   // one line, in words
 	Rows   []string // the faulty board as it was given, for drawing
 }
@@ -56,7 +56,7 @@ type BoardError struct {
 func (e *BoardError) Error() string {
 	var b strings.Builder
 	if e.Board >= 0 {
-		fmt.Fprintf(&b, "board %d: ", e.Board)
+		fmt.Fprintf(&b, "board %d: ", e.Board+1) // boards are counted from 1 for people
 	}
 	b.WriteString(e.Reason)
 	if len(e.Rows) > 0 {
@@ -101,15 +101,49 @@ func CheckBoards(n int, boards [][]string) error {
 		}
 		key := strings.Join(board, "/")
 		if first, dup := seen[key]; dup {
-			return &BoardError{Board: i, Reason: fmt.Sprintf("repeats board %d", first), Rows: board}
+			return &BoardError{Board: i, Reason: fmt.Sprintf("repeats board %d", first+1), Rows: board}
 		}
 		seen[key] = i
 	}
 	// Valid, distinct boards can only be too few: every solution is counted.
 	if got := int64(len(boards)); got != want {
-		return &BoardError{Board: -1, Reason: fmt.Sprintf("got %d boards, want %d: %d missing", got, want, want-got)}
+		return &BoardError{Board: -1, Reason: fmt.Sprintf("got %d boards, want %d: %d missing, such as this one", got, want, want-got), Rows: firstMissing(n, seen)}
 	}
 	return nil
+}
+
+// firstMissing returns the first board of n-queens, in the order a search
+// from the left finds them, that is not in seen (keyed as CheckBoards keys).
+func firstMissing(n int, seen map[string]int) []string {
+	cols := make([]int, n)
+	var found []string
+	var place func(row int, used, down, up uint) bool
+	place = func(row int, used, down, up uint) bool {
+		if row == n {
+			board := make([]string, n)
+			for r, c := range cols {
+				board[r] = strings.Repeat(".", c) + "Q" + strings.Repeat(".", n-c-1)
+			}
+			if _, ok := seen[strings.Join(board, "/")]; !ok {
+				found = board
+				return true
+			}
+			return false
+		}
+		for c := range n {
+			d, u := uint(1)<<(row-c+n), uint(1)<<(row+c)
+			if used&(1<<c) != 0 || down&d != 0 || up&u != 0 {
+				continue
+			}
+			cols[row] = c
+			if place(row+1, used|1<<c, down|d, up|u) {
+				return true
+			}
+		}
+		return false
+	}
+	place(0, 0, 0, 0)
+	return found
 }
 
 // checkBoard checks one board's shape and that no two queens attack.

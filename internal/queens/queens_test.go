@@ -82,8 +82,8 @@ func TestCheckBoardsExplainsWhatIsWrong(t *testing.T) {
 		{"down diagonal", [][]string{{"Q...", "..Q.", ".Q..", "...Q"}}, 0, `queens at row 0, column 0 and row 3, column 3 attack each other along a "\" diagonal`},
 		{"up diagonal", [][]string{{"..Q.", "Q...", ".Q..", "...Q"}}, 0, `queens at row 1, column 0 and row 2, column 1 attack each other along a "\" diagonal`},
 		{"anti diagonal", [][]string{{"...Q", "Q...", ".Q..", "..Q."}}, 0, `queens at row 0, column 3 and row 2, column 1 attack each other along a "/" diagonal`},
-		{"repeat", [][]string{four[0], four[1], four[0]}, 2, "repeats board 0"},
-		{"missing", [][]string{four[1]}, -1, "got 1 boards, want 2: 1 missing"},
+		{"repeat", [][]string{four[0], four[1], four[0]}, 2, "repeats board 1"},
+		{"missing", [][]string{four[1]}, -1, "got 1 boards, want 2: 1 missing, such as this one"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -99,10 +99,18 @@ func TestCheckBoardsExplainsWhatIsWrong(t *testing.T) {
 func TestBoardErrorDrawsTheBoard(t *testing.T) {
 	err := CheckBoards(4, [][]string{{"Q...", "..Q.", ".Q..", "...Q"}})
 	require.Error(t, err)
-	assert.Equal(t, `board 0: queens at row 0, column 0 and row 3, column 3 attack each other along a "\" diagonal
+	assert.Equal(t, `board 1: queens at row 0, column 0 and row 3, column 3 attack each other along a "\" diagonal
      0123
    0 Q...
    1 ..Q.
    2 .Q..
    3 ...Q`, err.Error())
+}
+
+func TestMissingBoardsAreShown(t *testing.T) {
+	err := CheckBoards(4, [][]string{four[1]})
+	var be *BoardError
+	require.ErrorAs(t, err, &be)
+	assert.Equal(t, four[0], be.Rows, "the one board not given")
+	assert.Contains(t, err.Error(), "\n     0123\n   0 .Q..\n")
 }

@@ -32,7 +32,10 @@ type Entry struct {
 	Spread float64 `json:"spread"` // (slowest - fastest) / fastest of the timings taken
 	// StartupMs is the CPU time the reference needs to start at all (n =
 	// 1), the jail included: what every program pays before it searches.
-	StartupMs float64   `json:"startup_ms"`
+	StartupMs float64 `json:"startup_ms"`
+	// PerCallNs is the reference search's fitted cost per call, or 0 when
+	// it was timed directly.
+	PerCallNs float64   `json:"per_call_ns"`
 	Measured  time.Time `json:"measured"`
 }
 

@@ -22,6 +22,7 @@ type Case struct {
 	About  string // the first comment: what the case tests
 	Limits Limits // from its limit command, if any
 	Inputs []int  // the n of each solve, in order
+	Points int    // what passing it is worth when grading: 1 unless it says points N
 	Data   []byte // the file as read; runs use this copy, never the file again
 
 	script  []line
@@ -105,7 +106,7 @@ func Parse(display string, data []byte, p *problem.Problem) (*Case, error) {
 
 func parse(display string, data []byte, p *problem.Problem, filling bool) (*Case, error) {
 	a := txtar.Parse(data)
-	c := &Case{Name: strings.TrimSuffix(filepath.Base(display), ".txtar"), archive: a, Data: data}
+	c := &Case{Name: strings.TrimSuffix(filepath.Base(display), ".txtar"), archive: a, Data: data, Points: 1}
 	fail := func(num int, format string, args ...any) error {
 		return &Error{Path: display, Line: num, Msg: fmt.Sprintf(format, args...)}
 	}
@@ -113,7 +114,7 @@ func parse(display string, data []byte, p *problem.Problem, filling bool) (*Case
 	for _, f := range a.Files {
 		files[f.Name] = f.Data
 	}
-	seenLimit := false
+	seenLimit, seenPoints := false, false
 	unchecked := 0 // the line of a solve not yet checked, or 0
 	for i, text := range strings.Split(string(a.Comment), "\n") {
 		num := i + 1
@@ -159,6 +160,19 @@ func parse(display string, data []byte, p *problem.Problem, filling bool) (*Case
 			if err != nil {
 				return nil, fail(num, "%v", err)
 			}
+		case name == "points":
+			if seenPoints {
+				return nil, fail(num, "a second points command")
+			}
+			seenPoints = true
+			if len(args) != 2 {
+				return nil, fail(num, "usage: points N")
+			}
+			n, err := strconv.Atoi(args[1])
+			if err != nil || n < 0 || n > 1000 {
+				return nil, fail(num, "points %s: want a whole number from 0 to 1000", args[1])
+			}
+			c.Points = n
 		case name == "solve" || name == "boards":
 			if l.neg {
 				return nil, fail(num, "unsupported: ! %s", name)
@@ -211,7 +225,7 @@ func parse(display string, data []byte, p *problem.Problem, filling bool) (*Case
 				unchecked = 0
 			}
 		default:
-			return nil, fail(num, "unknown command %q (the judge knows limit, solve, boards and testscript's %s)", name, strings.Join(sortedKeys(builtins), ", "))
+			return nil, fail(num, "unknown command %q (the judge knows limit, points, solve, boards and testscript's %s)", name, strings.Join(sortedKeys(builtins), ", "))
 		}
 		c.script = append(c.script, l)
 	}

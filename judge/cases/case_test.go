@@ -30,6 +30,11 @@ func TestParseReadsLimitsAndInputs(t *testing.T) {
 	assert.True(t, c.Relative())
 	assert.Equal(t, 4.0, c.Limits.Factor)
 	assert.Equal(t, int64(256<<20), c.Limits.Memory)
+	assert.Equal(t, 1, c.Points, "a case is worth 1 unless it says otherwise")
+
+	c, err = Parse("n16.txtar", []byte("# 16-queens.\npoints 5\nsolve 16\nstdout '^14772512$'\n"), find(t, "52"))
+	require.NoError(t, err)
+	assert.Equal(t, 5, c.Points)
 }
 
 func TestParseRejectsMistakesWithTheLine(t *testing.T) {
@@ -58,6 +63,8 @@ func TestParseRejectsMistakesWithTheLine(t *testing.T) {
 		{"51", "# x\nboards 4\nsolve 4\nboards 4\n", "x.txtar:2: boards 4 comes before any solve"},
 		{"51", "# x\nsolve 4\n", "x.txtar:2: solve 4 is never checked: follow it with boards N"},
 		{"52", "# x\nsolve $N\n", "x.txtar:2: cases take no variables"},
+		{"52", "# x\npoints many\nsolve 4\nstdout '^2$'\n", "x.txtar:2: points many: want a whole number from 0 to 1000"},
+		{"52", "# x\npoints 2\npoints 3\nsolve 4\nstdout '^2$'\n", "x.txtar:3: a second points command"},
 	}
 	for _, tt := range tests {
 		_, err := Parse("x.txtar", []byte(tt.script), find(t, tt.problem))

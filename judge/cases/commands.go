@@ -19,8 +19,13 @@ import (
 var commands = map[string]func(ts *testscript.TestScript, neg bool, args []string){
 	"boards": cmdBoards,
 	"limit":  cmdLimit,
+	"points": cmdPoints,
 	"solve":  cmdSolve,
 }
+
+// cmdPoints does nothing when a case runs: what a case is worth matters
+// only to the grade sheet, which reads it when cases load.
+func cmdPoints(ts *testscript.TestScript, neg bool, args []string) {}
 
 // cmdLimit sets the case's limits: limit cpu=2s|cpu=4x wall=5s mem=256MiB out=64KiB.
 func cmdLimit(ts *testscript.TestScript, neg bool, args []string) {
@@ -72,6 +77,8 @@ func cmdSolve(ts *testscript.TestScript, neg bool, args []string) {
 	s.lastN = n
 	prints, crash := splitCrash(build.Relabel(string(res.Output), s.params.Display), build.Relabel(string(res.Crash), s.params.Display))
 	s.output = []byte(prints)
+	s.outputTail = []byte(build.Relabel(string(res.Tail), s.params.Display))
+	s.outputLines = res.Lines
 	run := runInfo{
 		res: res, crash: crash, n: n, lim: s.limits, fn: s.prob.Func, display: s.params.Display,
 		relative: s.c.Relative() && !s.params.Calibrating, ref: s.params.Ref, startup: s.params.Startup,

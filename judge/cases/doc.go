@@ -14,6 +14,9 @@
 //     this machine (package calibrate). Without it a case gets the defaults
 //     in limits.go. SIZE takes KiB, MiB or GiB. At most one limit line,
 //     before the first solve.
+//   - points N
+//     what passing the case is worth on a grade sheet (-grade): 0 to 1000,
+//     1 without it. At most one points line.
 //   - solve N
 //     runs the solution for n = N under the limits and prints its answer:
 //     for 52 the count, for 51 the boards as JSON. A run that breaks a

@@ -47,14 +47,34 @@ func abbreviate(s string, n int) string {
 	return s[:n] + "…"
 }
 
-// trimOutput keeps the start and end of what a student printed.
-func trimOutput(s string) string {
+// trimOutput keeps the start and end of what a student printed: head is
+// the start as kept, tail the end when more was printed than head holds,
+// and total the number of lines printed in all.
+func trimOutput(head, tail string, total int64) string {
 	const keep = 20 // lines from each end
-	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
-	if len(lines) > 2*keep {
-		cut := len(lines) - 2*keep
-		lines = append(append(lines[:keep:keep], fmt.Sprintf("… (%d lines cut) …", cut)), lines[len(lines)-keep:]...)
+	first := strings.Split(strings.TrimRight(head, "\n"), "\n")
+	var last []string
+	if tail == "" {
+		if len(first) <= 2*keep {
+			return abbreviateLines(first)
+		}
+		last, first = first[len(first)-keep:], first[:keep]
+	} else {
+		last = strings.Split(strings.TrimRight(tail, "\n"), "\n")
+		last = last[1:] // the tail starts mid-line
+		first = first[:min(keep, len(first))]
+		last = last[max(0, len(last)-keep):]
 	}
+	cut := total - int64(len(first)+len(last))
+	if !strings.HasSuffix(head, "\n") && tail == "" {
+		cut++ // the last line has no newline
+	}
+	lines := append(append(first, fmt.Sprintf("… (%d lines cut) …", max(cut, 1))), last...)
+	return abbreviateLines(lines)
+}
+
+// abbreviateLines joins lines, each cut to 300 bytes.
+func abbreviateLines(lines []string) string {
 	for i, l := range lines {
 		lines[i] = abbreviate(l, 300)
 	}

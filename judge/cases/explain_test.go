@@ -1,6 +1,7 @@
 package cases
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -89,4 +90,23 @@ func TestSplitCrashKeepsWhatTheStudentPrinted(t *testing.T) {
 	prints, report = splitCrash("panic: printed, no crash\n", "")
 	assert.Equal(t, "panic: printed, no crash\n", prints)
 	assert.Empty(t, report)
+}
+
+func TestTrimOutputShowsTheRealStartAndEnd(t *testing.T) {
+	var all strings.Builder
+	for i := range 50000 {
+		fmt.Fprintf(&all, "line %d\n", i)
+	}
+	s := all.String()
+	head, tail := s[:16<<10], s[len(s)-16<<10:]
+	got := trimOutput(head, tail, 50000)
+	lines := strings.Split(got, "\n")
+	assert.Equal(t, "line 0", lines[0])
+	assert.Equal(t, "line 19", lines[19])
+	assert.Equal(t, "… (49960 lines cut) …", lines[20])
+	assert.Equal(t, "line 49980", lines[21])
+	assert.Equal(t, "line 49999", lines[len(lines)-1])
+
+	short := "a\nb\n"
+	assert.Equal(t, "a\nb", trimOutput(short, "", 2))
 }

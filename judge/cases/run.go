@@ -81,7 +81,9 @@ type state struct {
 	lastAnswer  string
 	verdict     verdict.Verdict // set when a command decided the case failed
 	message     string
-	output      []byte // the student's own prints from the last run
+	output      []byte // the student's own prints from the last run: the start
+	outputTail  []byte // and the end, when more than the start was kept
+	outputLines int64  // newlines printed in all
 	interrupted bool
 }
 
@@ -153,7 +155,7 @@ func Run(ctx context.Context, p *problem.Problem, c *Case, params Params) (*Resu
 		res.Verdict, res.Message = verdict.WA, wrongAnswer(s, t.log.String())
 	}
 	if res.Verdict != verdict.AC {
-		res.Output = trimOutput(string(s.output))
+		res.Output = trimOutput(string(s.output), string(s.outputTail), s.outputLines)
 	}
 	return res, nil
 }

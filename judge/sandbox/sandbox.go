@@ -66,8 +66,10 @@ type Result struct {
 	Killed   string // the limit that stopped the program, or None
 	ExitCode int    // -1 when ended by a signal
 	Signal   syscall.Signal
-	Output   []byte // stdout and stderr interleaved, at most KeepOutput bytes
+	Output   []byte // stdout and stderr interleaved: the first KeepOutput bytes
+	Tail     []byte // and the last KeepOutput bytes, when more was written
 	Written  int64  // bytes written to stdout and stderr in all
+	Lines    int64  // newlines written to stdout and stderr in all
 	Answer   []byte // what the program wrote on its answer channel (fd 3)
 	Crash    []byte // what the program wrote on its crash channel (fd 4), at most KeepOutput bytes
 
@@ -156,11 +158,12 @@ func (j *Jail) Run(ctx context.Context, dir string, argv []string, lim Limits) (
 
 	// Readers for the two channels; each kills the group when its limit is passed.
 	var out, ans, crash bytes.Buffer
+	var tail tailBuffer
 	var readers sync.WaitGroup
 	readers.Add(3)
 	go func() {
 		defer readers.Done()
-		r.Written = drain(outR, &out, KeepOutput, lim.Output, func() { kill(Output) })
+		r.Written = drain(io.TeeReader(outR, &tail), &out, KeepOutput, lim.Output, func() { kill(Output) })
 	}()
 	go func() {
 		defer readers.Done()
@@ -268,6 +271,10 @@ func (j *Jail) Run(ctx context.Context, dir string, argv []string, lim Limits) (
 		r.Signal = ws.Signal()
 	}
 	r.Output = out.Bytes()
+	r.Lines = tail.lines
+	if r.Written > KeepOutput {
+		r.Tail = tail.bytes()
+	}
 	r.Answer = ans.Bytes()
 	r.Crash = crash.Bytes()
 	if err := helperError(r); err != nil {
@@ -286,6 +293,24 @@ func (j *Jail) Run(ctx context.Context, dir string, argv []string, lim Limits) (
 	}
 	return r, nil
 }
+
+// tailBuffer keeps the last KeepOutput bytes written to it, and counts
+// newlines.
+type tailBuffer struct {
+	buf   []byte
+	lines int64
+}
+
+func (t *tailBuffer) Write(p []byte) (int, error) {
+	t.lines += int64(bytes.Count(p, []byte{'\n'}))
+	t.buf = append(t.buf, p...)
+	if over := len(t.buf) - KeepOutput; over > 0 {
+		t.buf = append(t.buf[:0], t.buf[over:]...)
+	}
+	return len(p), nil
+}
+
+func (t *tailBuffer) bytes() []byte { return t.buf }
 
 // tree is what one poll saw of a program and its descendants.
 type tree struct {

@@ -102,6 +102,8 @@ func TestRunStopsOutputFlood(t *testing.T) {
 	assert.Equal(t, Output, r.Killed)
 	assert.Greater(t, r.Written, int64(1<<16))
 	assert.LessOrEqual(t, len(r.Output), KeepOutput, "the judge keeps only the start")
+	assert.Len(t, r.Tail, KeepOutput, "and the end")
+	assert.Equal(t, r.Written/int64(len("flood\n")), r.Lines, "every line is counted")
 }
 
 func TestRunStopsAnswerFlood(t *testing.T) {

@@ -1,0 +1,388 @@
+// -grade: a folder of students' submissions into a grade sheet.
+
+package main
+
+import (
+	"context"
+	"encoding/csv"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/nqueens-kit/nqueens/judge/format"
+	"github.com/nqueens-kit/nqueens/judge/problem"
+	"github.com/nqueens-kit/nqueens/judge/verdict"
+)
+
+// defaultParallel is how many submissions -grade judges at once: one per
+// core, measured to give the same verdicts and CPU times as one at a time
+// (README, "Grading a class").
+var defaultParallel = runtime.NumCPU()
+
+// A submission is one student's file for one problem, or why there is none.
+type submission struct {
+	student string
+	p       *problem.Problem
+	file    string // "" when there is none
+	missing string // why there is no file, for the row's message
+}
+
+// gradeRow is one line of the grade sheet.
+type gradeRow struct {
+	Student   string          `json:"student"`
+	Problem   string          `json:"problem"`
+	Verdict   verdict.Verdict `json:"verdict"`
+	Passed    int             `json:"passed"`
+	Total     int             `json:"total"`
+	Points    int             `json:"points"`
+	MaxPoints int             `json:"max_points"`
+	CPUms     int64           `json:"cpu_ms"`
+	Message   string          `json:"message,omitempty"`
+
+	json string // the JSON Lines record, when -json: the whole report
+}
+
+// gradeHeader is the CSV header.
+var gradeHeader = []string{"student", "problem", "verdict", "passed", "total", "points", "max_points", "cpu_ms", "message"}
+
+func (r gradeRow) record() []string {
+	return []string{r.Student, r.Problem, string(r.Verdict), strconv.Itoa(r.Passed), strconv.Itoa(r.Total),
+		strconv.Itoa(r.Points), strconv.Itoa(r.MaxPoints), strconv.FormatInt(r.CPUms, 10), r.Message}
+}
+
+// grade judges every student's submission in j.opts.Grade and writes the
+// grade sheet. Its exit status is 0 when the sheet is complete, whatever
+// the verdicts on it.
+func (j *judge) grade(ctx context.Context) (int, error) {
+	subs, skipped, err := findSubmissions(j.opts.Grade, j.opts.Problems, j.kit)
+	if err != nil {
+		return 0, err
+	}
+	for _, s := range skipped {
+		fmt.Fprintf(j.stderr, "grade: skipped %s\n", s)
+	}
+	// Cases and the calibration first, once, before any student runs.
+	for _, p := range j.opts.Problems {
+		cs, err := j.loadCases(p)
+		if err != nil {
+			return 0, err
+		}
+		for _, c := range cs {
+			if c.Relative() {
+				if _, err := j.reference(ctx, p, c); err != nil {
+					return 0, err
+				}
+			}
+		}
+	}
+	j.live.on = false
+
+	sheet, closeSheet, err := j.openSheet()
+	if err != nil {
+		return 0, err
+	}
+	defer closeSheet()
+
+	students := map[string]bool{}
+	for _, s := range subs {
+		students[s.student] = true
+	}
+	prog := newProgress(j.stderr, len(students), len(subs))
+	rows := make(chan gradeRow)
+	jobs := make(chan submission)
+	var workers sync.WaitGroup
+	for range max(1, j.opts.Parallel) {
+		workers.Add(1)
+		go func() {
+			defer workers.Done()
+			for s := range jobs {
+				row, err := j.gradeOne(ctx, s)
+				if err != nil {
+					row = gradeRow{Student: s.student, Problem: s.p.Folder(), Verdict: verdict.NotWritten, Message: err.Error()}
+				}
+				rows <- row
+			}
+		}()
+	}
+	go func() {
+		defer close(jobs)
+		for _, s := range subs {
+			select {
+			case jobs <- s:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	go func() {
+		workers.Wait()
+		close(rows)
+	}()
+
+	var all []gradeRow
+	for row := range rows {
+		if ctx.Err() != nil {
+			continue // interrupted: what was finished is already written
+		}
+		all = append(all, row)
+		sheet(row)
+		prog.done()
+	}
+	prog.stop()
+	if ctx.Err() != nil {
+		return exitInterrupted, ctx.Err()
+	}
+	if !j.opts.JSON && j.opts.CSV != "-" {
+		j.printGradeTable(all)
+	}
+	return exitOK, nil
+}
+
+// gradeOne judges one submission, every case, and scores it.
+func (j *judge) gradeOne(ctx context.Context, s submission) (gradeRow, error) {
+	cs, err := j.loadCases(s.p)
+	if err != nil {
+		return gradeRow{}, err
+	}
+	row := gradeRow{Student: s.student, Problem: s.p.Folder(), Total: len(cs)}
+	for _, c := range cs {
+		row.MaxPoints += c.Points
+	}
+	if s.file == "" {
+		row.Verdict, row.Message = verdict.NotWritten, s.missing
+		return row, nil
+	}
+	display, err := filepath.Rel(j.opts.Grade, s.file)
+	if err != nil {
+		display = s.file
+	}
+	rep, err := j.judgeFile(ctx, s.p, s.file, display, judgeParams{scale: 1, all: true, grading: true})
+	if err != nil {
+		var se *setupError
+		if errors.As(err, &se) {
+			row.Verdict, row.Message = verdict.NotWritten, se.Error()
+			return row, nil
+		}
+		return row, err
+	}
+	row.Verdict, row.Message = rep.Verdict, firstLine(rep.Message)
+	points := map[string]int{}
+	for _, c := range cs {
+		points[c.Name] = c.Points
+	}
+	for _, c := range rep.Cases {
+		row.CPUms += c.CPUms
+		if c.Verdict == verdict.AC {
+			row.Passed++
+			row.Points += points[c.Name]
+		}
+	}
+	if len(rep.Skipped) > 0 {
+		row.Message += fmt.Sprintf(" (%s scored as failed without running: a smaller case with a relative limit already ran out of time)", strings.Join(rep.Skipped, ", "))
+	}
+	if j.opts.JSON {
+		data, _ := json.Marshal(struct {
+			Student string `json:"student"`
+			*report
+			Passed    int `json:"passed"`
+			Total     int `json:"total"`
+			Points    int `json:"points"`
+			MaxPoints int `json:"max_points"`
+		}{s.student, rep, row.Passed, row.Total, row.Points, row.MaxPoints})
+		row.json = string(data)
+	}
+	return row, nil
+}
+
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return line
+}
+
+// openSheet returns a function that writes one row to the grade sheet as
+// soon as it is finished, so that an interrupted grading keeps its rows.
+func (j *judge) openSheet() (func(gradeRow), func(), error) {
+	var w io.Writer
+	closeFn := func() {}
+	switch {
+	case j.opts.CSV == "-":
+		w = j.stdout
+	case j.opts.CSV != "":
+		f, err := os.Create(j.opts.CSV)
+		if err != nil {
+			return nil, nil, &setupError{err}
+		}
+		w, closeFn = f, func() { f.Close() }
+	}
+	var cw *csv.Writer
+	if w != nil {
+		cw = csv.NewWriter(w)
+		cw.Write(gradeHeader)
+		cw.Flush()
+	}
+	write := func(r gradeRow) {
+		if cw != nil {
+			cw.Write(r.record())
+			cw.Flush()
+		}
+		if j.opts.JSON {
+			if r.json == "" {
+				data, _ := json.Marshal(r)
+				r.json = string(data)
+			}
+			fmt.Fprintln(j.stdout, r.json)
+		}
+	}
+	return write, closeFn, nil
+}
+
+// printGradeTable writes the sheet for a person: a line per student, a
+// column per problem.
+func (j *judge) printGradeTable(rows []gradeRow) {
+	byStudent := map[string]map[string]gradeRow{}
+	var students []string
+	for _, r := range rows {
+		if byStudent[r.Student] == nil {
+			byStudent[r.Student] = map[string]gradeRow{}
+			students = append(students, r.Student)
+		}
+		byStudent[r.Student][r.Problem] = r
+	}
+	slices.Sort(students)
+	width := len("student")
+	for _, s := range students {
+		width = max(width, len(s))
+	}
+	fmt.Fprintf(j.stdout, "%-*s", width, "student")
+	for _, p := range j.opts.Problems {
+		fmt.Fprintf(j.stdout, "  %-18s", p.Folder())
+	}
+	fmt.Fprintln(j.stdout, "  points")
+	for _, s := range students {
+		fmt.Fprintf(j.stdout, "%-*s", width, s)
+		got, most := 0, 0
+		for _, p := range j.opts.Problems {
+			r := byStudent[s][p.Folder()]
+			got, most = got+r.Points, most+r.MaxPoints
+			fmt.Fprintf(j.stdout, "  %-4s %5s        ", j.paint(r.Verdict, fmt.Sprintf("%-4s", r.Verdict)), fmt.Sprintf("%d/%d", r.Passed, r.Total))
+		}
+		fmt.Fprintf(j.stdout, "  %d/%d\n", got, most)
+	}
+}
+
+// findSubmissions lists every student's file for each problem in dir; what
+// it cannot make sense of is reported in skipped, not guessed at.
+//
+//   - a folder holding problems/ (a clone of the kit): the student's
+//     problems/<folder>/solution.go for each problem;
+//   - any other folder: one file per problem, named 52.go, 0052.go,
+//     n-queens-ii.go or 0052-n-queens-ii.go; with exactly one PROBLEM, a
+//     folder holding a single .go file;
+//   - with exactly one PROBLEM, a .go file: the student is its name (alice.go).
+func findSubmissions(dir string, ps []*problem.Problem, k problem.Kit) (subs []submission, skipped []string, err error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, nil, setupErrorf("-grade: %v", err)
+	}
+	for _, e := range entries {
+		name := e.Name()
+		if strings.HasPrefix(name, ".") {
+			continue
+		}
+		path := filepath.Join(dir, name)
+		fi, err := os.Stat(path) // follows links; a loop or a dangling one is reported
+		if err != nil {
+			skipped = append(skipped, fmt.Sprintf("%s: %v", name, err))
+			continue
+		}
+		switch {
+		case fi.IsDir():
+			subs = append(subs, studentFolder(name, path, ps)...)
+		case fi.Mode().IsRegular() && filepath.Ext(name) == ".go" && len(ps) == 1:
+			subs = append(subs, submission{student: strings.TrimSuffix(name, ".go"), p: ps[0], file: path})
+		case fi.Mode().IsRegular() && filepath.Ext(name) == ".go":
+			skipped = append(skipped, fmt.Sprintf("%s: a single file is graded for exactly one PROBLEM (as in: -grade DIR 52)", name))
+		default:
+			skipped = append(skipped, fmt.Sprintf("%s: not a student's folder or .go file", name))
+		}
+	}
+	if len(subs) == 0 {
+		return nil, skipped, setupErrorf("-grade %s: no submissions found (see go run ./judge -h for the layouts)", dir)
+	}
+	return subs, skipped, nil
+}
+
+// studentFolder finds one student's files, one per problem.
+func studentFolder(student, dir string, ps []*problem.Problem) []submission {
+	var subs []submission
+	clone := problem.Kit{Root: dir}
+	if fi, err := os.Stat(filepath.Join(dir, "problems")); err == nil && fi.IsDir() {
+		for _, p := range ps {
+			s := submission{student: student, p: p, file: clone.Starter(p)}
+			if _, err := os.Stat(s.file); err != nil {
+				s.file, s.missing = "", fmt.Sprintf("no solution file (problems/%s/solution.go)", p.Folder())
+			}
+			subs = append(subs, s)
+		}
+		return subs
+	}
+	goFiles, _ := filepath.Glob(filepath.Join(dir, "*.go"))
+	for _, p := range ps {
+		s := submission{student: student, p: p}
+		names := []string{fmt.Sprintf("%d.go", p.Number), fmt.Sprintf("%04d.go", p.Number), p.Slug + ".go", p.Folder() + ".go"}
+		for _, n := range names {
+			if fi, err := os.Stat(filepath.Join(dir, n)); err == nil && !fi.IsDir() {
+				s.file = filepath.Join(dir, n)
+				break
+			}
+		}
+		if s.file == "" && len(ps) == 1 && len(goFiles) == 1 {
+			s.file = goFiles[0]
+		}
+		if s.file == "" {
+			s.missing = "no solution file (looked for " + strings.Join(names, ", ") + ")"
+		}
+		subs = append(subs, s)
+	}
+	return subs
+}
+
+// progress shows, on a terminal, how far grading has come.
+type progress struct {
+	w        io.Writer
+	on       bool
+	start    time.Time
+	students int
+	total    int
+	finished int
+}
+
+func newProgress(w io.Writer, students, subs int) *progress {
+	return &progress{w: w, on: isTerminal(w), start: time.Now(), students: students, total: subs}
+}
+
+func (p *progress) done() {
+	p.finished++
+	if !p.on {
+		return
+	}
+	elapsed := time.Since(p.start)
+	eta := time.Duration(float64(elapsed) / float64(p.finished) * float64(p.total-p.finished))
+	fmt.Fprintf(p.w, "\r\x1b[K  graded %d of %d submissions (%d students), %s, about %s left",
+		p.finished, p.total, p.students, format.Seconds(elapsed), format.Seconds(eta))
+}
+
+func (p *progress) stop() {
+	if p.on {
+		fmt.Fprint(p.w, "\r\x1b[K")
+	}
+}

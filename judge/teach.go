@@ -1,0 +1,67 @@
+// What a report says to a student who ran out of time.
+
+package main
+
+import (
+	"fmt"
+	"path/filepath"
+	"time"
+
+	"github.com/nqueens-kit/nqueens/judge/cases"
+	"github.com/nqueens-kit/nqueens/judge/format"
+	"github.com/nqueens-kit/nqueens/judge/problem"
+	"github.com/nqueens-kit/nqueens/judge/verdict"
+)
+
+// methodRatios says what a ratio to the reference usually means: the CPU
+// times measured here (README, "Time limits").
+const methodRatios = "about 17–19 times is the array method (an O(n) check per square), " +
+	"about 9 times boolean arrays (an O(1) check), about 4 times boolean arrays with mirror symmetry; " +
+	"bitmask searches run at 0.5–2 times"
+
+// explainTLE says how far off a submission that ran out of time on a
+// relative case is, what that usually means, and what to read next. The
+// ratio comes from the last case it passed when the reference's time there
+// is known, and otherwise from the limit it used up (a lower bound).
+func (j *judge) explainTLE(p *problem.Problem, done []*cases.Result, c *cases.Case, res *cases.Result) string {
+	ref := ms(res.RefMs)
+	howFar := fmt.Sprintf("How far off: stopped at the limit, so at least %s times the reference search (%s) at n = %d.",
+		factor(res.Factor), format.Duration(ref), c.MaxInput())
+	if prev, refPrev, ok := j.lastPassed(p, done); ok {
+		ratio := float64(prev.CPU) / float64(refPrev)
+		need := time.Duration(ratio * float64(ref))
+		howFar = fmt.Sprintf("How far off: at %s your search took %s, %.1f times the reference search (%s); at that pace n = %d needs about %s against a limit of %s.",
+			prev.Name, format.Duration(prev.CPU), ratio, format.Duration(refPrev), c.MaxInput(), format.Duration(need), format.Duration(ms(res.LimitMs)))
+	}
+	return fmt.Sprintf("%s\nWhat that usually means: %s.\nNext: read %s: %s.",
+		howFar, methodRatios, filepath.Join("solutions", p.Folder(), p.Calibrator, "solution.go"), p.Hint)
+}
+
+// lastPassed is the last accepted case whose reference time is known:
+// measured for a relative case, predicted from the calibration otherwise.
+func (j *judge) lastPassed(p *problem.Problem, done []*cases.Result) (*cases.Result, time.Duration, bool) {
+	cs := j.cases[p]
+	for i := len(done) - 1; i >= 0; i-- {
+		r := done[i]
+		if r.Verdict != verdict.AC || r.CPU <= 0 {
+			continue
+		}
+		if r.RefMs > 0 {
+			return r, ms(r.RefMs), true
+		}
+		m, ok := j.rates[p]
+		if !ok {
+			continue
+		}
+		for _, c := range cs {
+			if c.Name != r.Name {
+				continue
+			}
+			// Cases too small to time well teach nothing.
+			if d, ok := m.predict(c.Inputs); ok && d >= 20*time.Millisecond {
+				return r, d, true
+			}
+		}
+	}
+	return nil, 0, false
+}

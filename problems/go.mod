@@ -1,0 +1,3 @@
+module github.com/nqueens-kit/nqueens/problems
+
+go 1.26
