@@ -32,10 +32,12 @@ Flags (they go before the problems):
   -all           run every case; by default judging stops at the first failure
   -run REGEXP    run only the cases whose name matches REGEXP
   -v             show each case's script transcript and the judge's overhead
+  -watch         judge again every time the file is saved (one PROBLEM); Ctrl-C stops
   -strict        refuse to run without every protection of the sandbox (for
                  grading other people's code; README, "Security")
 
 Other modes (one at a time, instead of judging your file):
+  -status        list each problem: not written yet, or its last verdict and when
   -verify        judge every reference and sample solution and check that each
                  gets the verdict it declares (//judge:verdict), with margins
   -calibrate     time the reference solution on this machine again
@@ -75,16 +77,18 @@ const (
 	modeBench     mode = "bench"
 	modeUpdate    mode = "update"
 	modeGrade     mode = "grade"
+	modeStatus    mode = "status"
 )
 
 // modeFlags lists, for each mode, the other flags it takes.
 var modeFlags = map[mode][]string{
-	modeJudge:     {"file", "json", "all", "run", "v", "strict"},
+	modeJudge:     {"file", "json", "all", "run", "v", "strict", "watch"},
 	modeVerify:    {"run", "v", "strict"},
 	modeCalibrate: {},
 	modeBench:     {},
 	modeUpdate:    {"run", "v"},
 	modeGrade:     {"json", "csv", "p", "run", "strict"},
+	modeStatus:    {},
 }
 
 // options are the command line, parsed.
@@ -96,6 +100,7 @@ type options struct {
 	All      bool
 	Run      *regexp.Regexp
 	Verbose  bool
+	Watch    bool   // judge again on every save
 	Strict   bool   // refuse to run submissions without every protection
 	Grade    string // -grade: the folder of students' submissions
 	CSV      string // -grade: where the grade sheet goes ("-": stdout)
@@ -114,10 +119,11 @@ func parseArgs(args []string) (options, error) {
 	runPattern := fs.String("run", "", "")
 	fs.BoolVar(&opts.Verbose, "v", false, "")
 	fs.BoolVar(&opts.Strict, "strict", false, "")
+	fs.BoolVar(&opts.Watch, "watch", false, "")
 	fs.StringVar(&opts.CSV, "csv", "", "")
 	fs.IntVar(&opts.Parallel, "p", defaultParallel, "")
 	modes := map[mode]*bool{}
-	for _, m := range []mode{modeVerify, modeCalibrate, modeBench, modeUpdate} {
+	for _, m := range []mode{modeVerify, modeCalibrate, modeBench, modeUpdate, modeStatus} {
 		modes[m] = fs.Bool(string(m), false, "")
 	}
 	fs.StringVar(&opts.Grade, "grade", "", "")
@@ -185,6 +191,9 @@ func parseArgs(args []string) (options, error) {
 		}
 		opts.Problems = append(opts.Problems, p)
 	}
+	if opts.Watch && len(opts.Problems) != 1 {
+		return opts, fmt.Errorf("-watch follows one problem's file: name exactly one, as in: go run ./judge -watch 52")
+	}
 	if opts.File != "" && len(opts.Problems) != 1 {
 		return opts, fmt.Errorf("-file judges one problem: name exactly one, as in: go run ./judge -file %s 52", opts.File)
 	}
@@ -251,8 +260,14 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		code, err = j.update(ctx)
 	case modeGrade:
 		code, err = j.grade(ctx)
-	default:
-		code, err = j.judgeAll(ctx)
+	case modeStatus:
+		code, err = j.status()
+	case modeJudge:
+		if opts.Watch {
+			code, err = j.watch(ctx)
+		} else {
+			code, err = j.judgeAll(ctx)
+		}
 	}
 	switch {
 	case ctx.Err() != nil:

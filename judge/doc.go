@@ -18,12 +18,14 @@
 //     compile errors name the student's lines.
 //   - sandbox: one run of a binary under limits, and what it used.
 //   - calibrate: the per-machine cache of the reference's CPU times.
+//   - lookup: answers written into a submission's source (HC).
 //   - verdict: the verdicts and their long names.
 //   - format: how durations and sizes are written.
 //
 // In this package: cli.go (flags, modes, exit statuses), judge.go (judging
 // one file: read, build, run the cases), references.go (calibration: timing
-// the reference), report.go (the report, for a person or as JSON),
-// terminal.go (colour and the live line), verify.go, bench.go and update.go
-// (the other modes).
+// the reference), report.go (the report, for a person or as JSON), teach.go
+// (what a report says to a student out of time), terminal.go (colour and
+// the live line), and one file per other mode: grade.go, watch.go,
+// status.go, verify.go, bench.go, update.go.
 package main

@@ -33,6 +33,7 @@ type judge struct {
 	kit       problem.Kit
 	builder   *build.Builder
 	goVersion string
+	cacheDir  string // the user's cache for the judge, or "" when there is none
 	tempDir   string // removed when the judge ends
 	calib     *calibrate.Cache
 	jail      *sandbox.Jail                      // isolates every run of a submission or reference
@@ -104,6 +105,7 @@ func newJudge(opts options, stdout, stderr io.Writer) (*judge, error) {
 		kit:       k,
 		builder:   &build.Builder{Go: goCmd, GoVersion: goVersion, CacheDir: binCache, TempDir: tempDir},
 		goVersion: goVersion,
+		cacheDir:  cacheDir,
 		jail:      jail,
 		tempDir:   tempDir,
 		calib:     calibrate.Open(cacheDir),
@@ -170,6 +172,7 @@ func (j *judge) judgeAll(ctx context.Context) (int, error) {
 			cpu += c.CPU
 		}
 		j.finish(rep)
+		j.recordStatus(p, rep)
 		if rep.Verdict != verdict.AC {
 			code = exitFailed
 		}

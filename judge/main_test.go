@@ -72,6 +72,7 @@ func TestScripts(t *testing.T) {
 			"signal":      cmdSignal,
 			"status":      cmdStatus,
 			"waitprocess": cmdWaitprocess,
+			"waitfor":     cmdWaitfor,
 		},
 	})
 }
@@ -134,6 +135,22 @@ func cmdWaitprocess(ts *testscript.TestScript, neg bool, args []string) {
 		}
 	}
 	ts.Fatalf("no process with %q in its command line appeared", args[0])
+}
+
+// waitfor FILE REGEXP waits, up to a minute, until FILE matches REGEXP.
+func cmdWaitfor(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: waitfor file regexp")
+	}
+	re, err := regexp.Compile(args[1])
+	ts.Check(err)
+	for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		if data, err := os.ReadFile(ts.MkAbs(args[0])); err == nil && re.Match(data) {
+			return
+		}
+	}
+	data, _ := os.ReadFile(ts.MkAbs(args[0]))
+	ts.Fatalf("%s never matched %q; it holds:\n%s", args[0], args[1], data)
 }
 
 // findProcess returns the command line of a process that has text in it.

@@ -1,0 +1,87 @@
+// -status: where a student stands on each problem, like rustlings' list.
+
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/nqueens-kit/nqueens/judge/problem"
+	"github.com/nqueens-kit/nqueens/judge/verdict"
+)
+
+// statusEntry is the last verdict on one problem's starter file.
+type statusEntry struct {
+	Verdict verdict.Verdict `json:"verdict"`
+	Passed  int             `json:"passed"`
+	Total   int             `json:"total"`
+	When    time.Time       `json:"when"`
+}
+
+// statusFile keeps the last verdicts, per kit and problem, in the user's cache.
+func (j *judge) statusFile() string {
+	if j.cacheDir == "" {
+		return ""
+	}
+	return filepath.Join(j.cacheDir, "status.json")
+}
+
+func statusKey(k problem.Kit, p *problem.Problem) string { return k.Root + "|" + p.Folder() }
+
+func (j *judge) loadStatus() map[string]statusEntry {
+	st := map[string]statusEntry{}
+	if data, err := os.ReadFile(j.statusFile()); err == nil {
+		json.Unmarshal(data, &st) // a damaged file starts again
+	}
+	return st
+}
+
+// recordStatus keeps the verdict of a judged starter file.
+func (j *judge) recordStatus(p *problem.Problem, rep *report) {
+	if j.statusFile() == "" || j.opts.File != "" {
+		return
+	}
+	st := j.loadStatus()
+	passed := 0
+	for _, c := range rep.Cases {
+		if c.Verdict == verdict.AC {
+			passed++
+		}
+	}
+	st[statusKey(j.kit, p)] = statusEntry{Verdict: rep.Verdict, Passed: passed, Total: len(rep.Cases) + len(rep.Skipped), When: time.Now()}
+	data, _ := json.MarshalIndent(st, "", "  ")
+	tmp := j.statusFile() + fmt.Sprintf(".%d", os.Getpid())
+	if os.WriteFile(tmp, data, 0o600) == nil {
+		os.Rename(tmp, j.statusFile())
+	}
+}
+
+// status lists each problem: not written, or its last verdict and when.
+func (j *judge) status() (int, error) {
+	st := j.loadStatus()
+	for _, p := range j.opts.Problems {
+		file := j.kit.Starter(p)
+		line := ""
+		src, err := os.ReadFile(file)
+		e, judged := st[statusKey(j.kit, p)]
+		switch {
+		case err != nil:
+			line = fmt.Sprintf("no file (%s)", j.kit.Rel(file))
+		case bytes.Contains(src, []byte(notWrittenMarker)):
+			line = "not written yet"
+		case !judged:
+			line = fmt.Sprintf("written, not judged yet: go run ./judge %d", p.Number)
+		default:
+			line = fmt.Sprintf("%s %s, %d of %d cases, %s", j.paint(e.Verdict, string(e.Verdict)), e.Verdict.Long(), e.Passed, e.Total, e.When.Local().Format("2006-01-02 15:04"))
+			if fi, err := os.Stat(file); err == nil && fi.ModTime().After(e.When) {
+				line += " (changed since)"
+			}
+		}
+		fmt.Fprintf(j.stdout, "%-18s %s\n", p.Folder(), line)
+	}
+	return exitOK, nil
+}

@@ -1,0 +1,77 @@
+// -watch: judge again every time the file is saved.
+
+package main
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"time"
+
+	"github.com/fsnotify/fsnotify"
+)
+
+// watchDebounce is how long the file must stay quiet after a change before
+// it is judged: editors write in several steps.
+const watchDebounce = 200 * time.Millisecond
+
+// watch judges the problem's file, then again each time it is saved, until
+// interrupted. It watches the file's folder, not the file, so that editors
+// that save by writing a new file and renaming it over the old one work.
+func (j *judge) watch(ctx context.Context) (int, error) {
+	p := j.opts.Problems[0]
+	file, display := j.kit.Starter(p), j.kit.Rel(j.kit.Starter(p))
+	if j.opts.File != "" {
+		file, _ = filepath.Abs(j.opts.File)
+		display = filepath.Clean(j.opts.File)
+	}
+	w, err := fsnotify.NewWatcher()
+	if err != nil {
+		return 0, fmt.Errorf("watch: %w", err)
+	}
+	defer w.Close()
+	if err := w.Add(filepath.Dir(file)); err != nil {
+		return 0, fmt.Errorf("watch %s: %w", filepath.Dir(file), err)
+	}
+
+	for {
+		if isTerminal(j.stdout) {
+			fmt.Fprint(j.stdout, "\x1b[H\x1b[2J") // a fresh screen for each verdict
+		}
+		clear(j.cases) // a case edited meanwhile counts from the next round
+		if _, err := j.judgeAll(ctx); err != nil {
+			if ctx.Err() != nil {
+				return exitInterrupted, err
+			}
+			// A file that cannot be judged now may be fixed by the next save.
+			fmt.Fprintf(j.stderr, "judge: %v\n", err)
+		}
+		fmt.Fprintf(j.stderr, "watching %s: save it to judge again, Ctrl-C to stop\n", display)
+		if err := waitForSave(ctx, w, file); err != nil {
+			return exitInterrupted, err
+		}
+	}
+}
+
+// waitForSave returns once file has changed and stayed quiet for
+// watchDebounce.
+func waitForSave(ctx context.Context, w *fsnotify.Watcher, file string) error {
+	var quiet <-chan time.Time
+	for {
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case ev, ok := <-w.Events:
+			if !ok {
+				return fmt.Errorf("watch: the watcher stopped")
+			}
+			if filepath.Clean(ev.Name) == file && ev.Op&(fsnotify.Write|fsnotify.Create|fsnotify.Rename) != 0 {
+				quiet = time.After(watchDebounce)
+			}
+		case err := <-w.Errors:
+			return fmt.Errorf("watch: %w", err)
+		case <-quiet:
+			return nil
+		}
+	}
+}
