@@ -69,6 +69,10 @@ func (j *judge) bench(ctx context.Context) (int, error) {
 			fmt.Fprintf(j.stdout, "  %18s", e.name)
 		}
 		fmt.Fprintln(j.stdout)
+		chart := make([]series, len(entries))
+		for i, e := range entries {
+			chart[i] = series{name: e.name, times: map[int]time.Duration{}}
+		}
 		for n := benchFrom; n <= benchTo; n++ {
 			want, _ := queens.Count(n)
 			walls := make([][]time.Duration, len(entries))
@@ -106,6 +110,7 @@ func (j *judge) bench(ctx context.Context) (int, error) {
 					continue
 				}
 				entries[i].last = w
+				chart[i].times[n] = w
 				cell := fmt.Sprintf("%s %5.2f×", format.Short(w), float64(w)/float64(baseWall))
 				if strings.HasPrefix(entries[i].name, "fast") {
 					cpu, _ := median(cpus[i])
@@ -115,8 +120,49 @@ func (j *judge) bench(ctx context.Context) (int, error) {
 			}
 			fmt.Fprintln(j.stdout)
 		}
+		if j.opts.SVG != "" {
+			if err := j.benchChart(p, chart, chart[base]); err != nil {
+				return 0, err
+			}
+		}
 	}
 	return exitOK, nil
+}
+
+// benchChart writes the -svg chart: every solution timed, and the limit
+// each n's case sets (relative limits from the reference's time here).
+func (j *judge) benchChart(p *problem.Problem, all []series, ref series) error {
+	cs, err := j.loadCases(p)
+	if err != nil {
+		return err
+	}
+	limit := series{name: "limit", times: map[int]time.Duration{}}
+	for _, c := range cs {
+		if len(c.Inputs) != 1 || c.Inputs[0] < benchFrom {
+			continue
+		}
+		n := c.Inputs[0]
+		lim := c.Limits.Resolve(0, false).CPU
+		if c.Relative() {
+			r, ok := ref.times[n]
+			if !ok {
+				continue
+			}
+			lim = time.Duration(c.Limits.Factor * float64(r))
+			limit.name = fmt.Sprintf("limit (%s× %s)", factor(c.Limits.Factor), p.Calibrator)
+		}
+		limit.times[n] = lim
+	}
+	f, err := os.Create(j.opts.SVG)
+	if err != nil {
+		return &setupError{err}
+	}
+	defer f.Close()
+	if err := writeChart(f, fmt.Sprintf("%s on this machine: one run of each solution", p.Folder()), benchFrom, benchTo, all, limit); err != nil {
+		return err
+	}
+	fmt.Fprintf(j.stderr, "chart written to %s\n", j.opts.SVG)
+	return f.Close()
 }
 
 // benchEntries builds every reference of p (and the C bitmask, if gcc is
@@ -144,6 +190,19 @@ func (j *judge) benchEntries(ctx context.Context, p *problem.Problem) ([]benchEn
 			entries = append(entries, benchEntry{name: "fast 1 core", binary: bin, env: []string{"GOMAXPROCS=1"}})
 		}
 	}
+	if j.opts.File != "" {
+		// The student's own file first: bench runs it as it runs the
+		// references, without the jail; use it on your own code.
+		src, err := readSubmission(p, j.opts.File, filepath.Clean(j.opts.File))
+		if err != nil {
+			return nil, err
+		}
+		bin, err := j.builder.Build(ctx, spec(p, src, filepath.Clean(j.opts.File)))
+		if err != nil {
+			return nil, fmt.Errorf("bench: build %s: %w", j.opts.File, err)
+		}
+		entries = append(entries, benchEntry{name: "yours", binary: bin})
+	}
 	slices.SortStableFunc(entries, func(a, b benchEntry) int { return benchOrder(a.name) - benchOrder(b.name) })
 	csrc := filepath.Join(j.kit.Solutions(p), p.Calibrator, "c", "bitmask.c")
 	if gcc, err := exec.LookPath("gcc"); err == nil {
@@ -160,7 +219,7 @@ func (j *judge) benchEntries(ctx context.Context, p *problem.Problem) ([]benchEn
 
 // benchOrder puts the course's methods in teaching order, then the rest.
 func benchOrder(name string) int {
-	if i := slices.Index([]string{"array", "booleans", "bitmask", "fast", "fast 1 core"}, name); i >= 0 {
+	if i := slices.Index([]string{"yours", "array", "booleans", "bitmask", "fast", "fast 1 core"}, name); i >= 0 {
 		return i
 	}
 	return 10

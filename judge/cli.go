@@ -42,7 +42,9 @@ Other modes (one at a time, instead of judging your file):
                  gets the verdict it declares (//judge:verdict), with margins
   -calibrate     time the reference solution on this machine again
   -bench         time every reference solution of a counting problem (52) for
-                 n = 10..16, taking turns, with each one's ratio to the reference
+                 n = 10..16, taking turns, with each one's ratio to the reference;
+    -file PATH   your solution too, first ("yours"; run without the jail)
+    -svg FILE    a chart of time against n, log scale, the limit dashed
   -update        rewrite the expected outputs in the case files from the
                  reference solution (for teachers; review the diff)
   -grade DIR     grade a class: DIR holds an entry per student, named for the
@@ -85,7 +87,7 @@ var modeFlags = map[mode][]string{
 	modeJudge:     {"file", "json", "all", "run", "v", "strict", "watch"},
 	modeVerify:    {"run", "v", "strict"},
 	modeCalibrate: {},
-	modeBench:     {},
+	modeBench:     {"file", "svg"},
 	modeUpdate:    {"run", "v"},
 	modeGrade:     {"json", "csv", "p", "run", "strict"},
 	modeStatus:    {},
@@ -101,6 +103,7 @@ type options struct {
 	Run      *regexp.Regexp
 	Verbose  bool
 	Watch    bool   // judge again on every save
+	SVG      string // -bench: where the chart goes
 	Strict   bool   // refuse to run submissions without every protection
 	Grade    string // -grade: the folder of students' submissions
 	CSV      string // -grade: where the grade sheet goes ("-": stdout)
@@ -120,6 +123,7 @@ func parseArgs(args []string) (options, error) {
 	fs.BoolVar(&opts.Verbose, "v", false, "")
 	fs.BoolVar(&opts.Strict, "strict", false, "")
 	fs.BoolVar(&opts.Watch, "watch", false, "")
+	fs.StringVar(&opts.SVG, "svg", "", "")
 	fs.StringVar(&opts.CSV, "csv", "", "")
 	fs.IntVar(&opts.Parallel, "p", defaultParallel, "")
 	modes := map[mode]*bool{}

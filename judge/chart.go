@@ -1,0 +1,107 @@
+// The -svg chart of -bench: time against n, on a log scale.
+
+package main
+
+import (
+	"fmt"
+	"html"
+	"io"
+	"math"
+	"strings"
+	"time"
+)
+
+// series is one solution's median wall time at each n it ran.
+type series struct {
+	name  string
+	times map[int]time.Duration
+}
+
+// writeChart draws each series, and the limit, against n as an SVG image
+// that a browser shows: time on a log scale, one line and colour per
+// solution, the limit dashed.
+func writeChart(w io.Writer, title string, from, to int, all []series, limit series) error {
+	const (
+		width, height = 760, 480
+		left, right   = 70, 170 // room for the axis labels and the legend
+		top, bottom   = 40, 50
+	)
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, s := range append(all, limit) {
+		for _, t := range s.times {
+			v := math.Log10(float64(t) / float64(time.Millisecond))
+			lo, hi = math.Min(lo, v), math.Max(hi, v)
+		}
+	}
+	if math.IsInf(lo, 0) {
+		return fmt.Errorf("chart: nothing was timed")
+	}
+	lo, hi = math.Floor(lo), math.Ceil(hi)
+	if hi == lo {
+		hi++
+	}
+	x := func(n int) float64 {
+		return left + float64(n-from)/float64(max(1, to-from))*float64(width-left-right)
+	}
+	y := func(t time.Duration) float64 {
+		v := math.Log10(float64(t) / float64(time.Millisecond))
+		return top + (hi-v)/(hi-lo)*float64(height-top-bottom)
+	}
+
+	var b strings.Builder
+	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" font-family="sans-serif" font-size="13">`+"\n", width, height, width, height)
+	fmt.Fprintf(&b, `<rect width="100%%" height="100%%" fill="white"/>`+"\n")
+	fmt.Fprintf(&b, `<text x="%d" y="24" font-size="16">%s</text>`+"\n", left, html.EscapeString(title))
+	// Decades of time, and n.
+	for d := lo; d <= hi; d++ {
+		t := time.Duration(math.Pow(10, d) * float64(time.Millisecond))
+		fmt.Fprintf(&b, `<line x1="%d" x2="%d" y1="%.1f" y2="%.1f" stroke="#ddd"/>`+"\n", left, width-right, y(t), y(t))
+		fmt.Fprintf(&b, `<text x="%d" y="%.1f" text-anchor="end">%s</text>`+"\n", left-8, y(t)+4, decade(t))
+	}
+	for n := from; n <= to; n++ {
+		fmt.Fprintf(&b, `<line x1="%.1f" x2="%.1f" y1="%d" y2="%d" stroke="#eee"/>`+"\n", x(n), x(n), top, height-bottom)
+		fmt.Fprintf(&b, `<text x="%.1f" y="%d" text-anchor="middle">%d</text>`+"\n", x(n), height-bottom+20, n)
+	}
+	fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="middle">n (queens on an n × n board)</text>`+"\n", (left+width-right)/2, height-8)
+	fmt.Fprintf(&b, `<text x="16" y="%d" transform="rotate(-90 16 %d)" text-anchor="middle">time of one run (log scale)</text>`+"\n", (top+height-bottom)/2, (top+height-bottom)/2)
+
+	palette := []string{"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf", "#7f7f7f", "#bcbd22"}
+	line := func(s series, colour, extra string, row int) {
+		var pts []string
+		for n := from; n <= to; n++ {
+			if t, ok := s.times[n]; ok {
+				pts = append(pts, fmt.Sprintf("%.1f,%.1f", x(n), y(t)))
+			}
+		}
+		if len(pts) > 0 {
+			fmt.Fprintf(&b, `<polyline points="%s" fill="none" stroke="%s" stroke-width="2.5" %s/>`+"\n", strings.Join(pts, " "), colour, extra)
+			for _, p := range pts {
+				if extra == "" {
+					xy := strings.Split(p, ",")
+					fmt.Fprintf(&b, `<circle cx="%s" cy="%s" r="3.5" fill="%s"/>`+"\n", xy[0], xy[1], colour)
+				}
+			}
+		}
+		ly := top + 10 + row*22
+		fmt.Fprintf(&b, `<line x1="%d" x2="%d" y1="%d" y2="%d" stroke="%s" stroke-width="2.5" %s/>`+"\n", width-right+14, width-right+40, ly, ly, colour, extra)
+		fmt.Fprintf(&b, `<text x="%d" y="%d">%s</text>`+"\n", width-right+46, ly+4, html.EscapeString(s.name))
+	}
+	for i, s := range all {
+		line(s, palette[i%len(palette)], "", i)
+	}
+	line(limit, "black", `stroke-dasharray="7 5"`, len(all))
+	b.WriteString("</svg>\n")
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// decade labels a power of ten of time: 1 ms, 100 ms, 10 s.
+func decade(t time.Duration) string {
+	switch {
+	case t < time.Millisecond:
+		return fmt.Sprintf("%g µs", float64(t)/float64(time.Microsecond))
+	case t < time.Second:
+		return fmt.Sprintf("%g ms", float64(t)/float64(time.Millisecond))
+	}
+	return fmt.Sprintf("%g s", t.Seconds())
+}
