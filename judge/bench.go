@@ -149,7 +149,7 @@ func (j *judge) benchChart(p *problem.Problem, all []series, ref series) error {
 				continue
 			}
 			lim = time.Duration(c.Limits.Factor * float64(r))
-			limit.name = fmt.Sprintf("limit (%s× %s)", factor(c.Limits.Factor), p.Calibrator)
+			limit.name = fmt.Sprintf("limit (%s× ref.)", factor(c.Limits.Factor))
 		}
 		limit.times[n] = lim
 	}

@@ -22,8 +22,8 @@ type series struct {
 // solution, the limit dashed.
 func writeChart(w io.Writer, title string, from, to int, all []series, limit series) error {
 	const (
-		width, height = 760, 480
-		left, right   = 70, 170 // room for the axis labels and the legend
+		width, height = 800, 480
+		left, right   = 84, 190 // room for the axis labels and the legend
 		top, bottom   = 40, 50
 	)
 	lo, hi := math.Inf(1), math.Inf(-1)
