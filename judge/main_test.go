@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -73,6 +74,7 @@ func TestScripts(t *testing.T) {
 			"status":      cmdStatus,
 			"waitprocess": cmdWaitprocess,
 			"waitfor":     cmdWaitfor,
+			"listen":      cmdListen,
 		},
 	})
 }
@@ -135,6 +137,31 @@ func cmdWaitprocess(ts *testscript.TestScript, neg bool, args []string) {
 		}
 	}
 	ts.Fatalf("no process with %q in its command line appeared", args[0])
+}
+
+// listen starts a TCP listener on 127.0.0.1, for the script's lifetime,
+// puts its port in $PORT, and counts the connections it accepts in the
+// file accepted.txt: attacks on the network try to reach it.
+func cmdListen(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 0 {
+		ts.Fatalf("usage: listen")
+	}
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	ts.Check(err)
+	ts.Defer(func() { l.Close() })
+	ts.Setenv("PORT", strconv.Itoa(l.Addr().(*net.TCPAddr).Port))
+	count := ts.MkAbs("accepted.txt")
+	ts.Check(os.WriteFile(count, []byte("0\n"), 0o644))
+	go func() {
+		for n := 1; ; n++ {
+			c, err := l.Accept()
+			if err != nil {
+				return
+			}
+			c.Close()
+			os.WriteFile(count, []byte(strconv.Itoa(n)+"\n"), 0o644)
+		}
+	}()
 }
 
 // waitfor FILE REGEXP waits, up to a minute, until FILE matches REGEXP.
