@@ -13,8 +13,12 @@ func NewJail() *Jail {
 	return &Jail{missing: []string{"namespaces and Landlock (Linux only): a run can see and signal other processes, reach the network, read and write the user's files, and leave processes behind"}}
 }
 
+// jailCommand has no jail to offer here; it runs the program under the
+// shell's ulimit instead, so that the kernel stops a runaway at its CPU
+// limit while it runs, with no /proc to poll.
 func (j *Jail) jailCommand(argv []string, lim Limits) (path string, args []string, bin *os.File, attr *syscall.SysProcAttr, err error) {
-	return argv[0], argv, nil, sysProcAttr(), nil
+	args = withCPULimit(argv, lim.CPU)
+	return args[0], args, nil, sysProcAttr(), nil
 }
 
 // Helper returns at once: there is no jail to build here.

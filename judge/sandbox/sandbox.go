@@ -294,6 +294,15 @@ func (j *Jail) Run(ctx context.Context, dir string, argv []string, lim Limits) (
 	return r, nil
 }
 
+// withCPULimit runs argv through /bin/sh with RLIMIT_CPU set (whole
+// seconds, rounded up, and one more): the kernel then stops the program at
+// about its CPU limit with SIGXCPU, which Run reports as the CPU limit.
+// Where /proc can be polled the watchdog stops it sooner.
+func withCPULimit(argv []string, cpu time.Duration) []string {
+	secs := int64((cpu+time.Second-1)/time.Second) + 1
+	return append([]string{"/bin/sh", "-c", fmt.Sprintf(`ulimit -t %d && exec "$0" "$@"`, secs)}, argv...)
+}
+
 // tailBuffer keeps the last KeepOutput bytes written to it, and counts
 // newlines.
 type tailBuffer struct {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os/exec"
 	"runtime"
+	"syscall"
 	"testing"
 	"time"
 
@@ -137,4 +138,19 @@ func TestRunStopsWhenCancelled(t *testing.T) {
 	r, err := Run(ctx, t.TempDir(), []string{"/bin/sh", "-c", "sleep 60"}, limits())
 	require.NoError(t, err)
 	assert.Equal(t, Interrupted, r.Killed)
+}
+
+// The CPU limit without /proc (macOS, the BSDs) is the shell's ulimit: it
+// must stop a runaway by itself, which this checks on any Unix.
+func TestCPULimitWithoutPolling(t *testing.T) {
+	argv := withCPULimit([]string{"/bin/sh", "-c", "while :; do :; done"}, 300*time.Millisecond)
+	cmd := exec.Command(argv[0], argv[1:]...)
+	start := time.Now()
+	err := cmd.Run()
+	require.Error(t, err)
+	ws, ok := cmd.ProcessState.Sys().(syscall.WaitStatus)
+	require.True(t, ok)
+	assert.Contains(t, []syscall.Signal{syscall.SIGXCPU, syscall.SIGKILL}, ws.Signal(), "stopped by the kernel at its CPU limit")
+	assert.GreaterOrEqual(t, cmd.ProcessState.UserTime()+cmd.ProcessState.SystemTime(), 300*time.Millisecond)
+	assert.Less(t, time.Since(start), 30*time.Second)
 }
