@@ -86,7 +86,8 @@ var (
 // namespaces can be made.
 const probe = "probe"
 
-// namespacesWork tries, once, to start the helper in new namespaces.
+// namespacesWork tries, once, to start the helper in new namespaces and
+// make its mounts.
 func namespacesWork() bool {
 	nsOnce.Do(func() {
 		self, err := os.Executable()
@@ -174,11 +175,9 @@ func buildJail() error {
 	if len(os.Args) < 2 {
 		return errors.New("no configuration")
 	}
-	if os.Args[1] == probe {
-		os.Exit(0)
-	}
+	isProbe := os.Args[1] == probe
 	var cfg helperConfig
-	if err := json.Unmarshal([]byte(os.Args[1]), &cfg); err != nil {
+	if err := json.Unmarshal([]byte(os.Args[1]), &cfg); err != nil && !isProbe {
 		return fmt.Errorf("configuration: %w", err)
 	}
 	if err := unix.Mount("", "/", "", unix.MS_REC|unix.MS_PRIVATE, ""); err != nil {
@@ -193,6 +192,9 @@ func buildJail() error {
 		if err := unix.Mount(m.what, m.where, m.kind, unix.MS_NOSUID|unix.MS_NODEV, m.opts); err != nil && m.where != "/dev/shm" {
 			return fmt.Errorf("mount %s: %w", m.where, err)
 		}
+	}
+	if isProbe {
+		os.Exit(0) // the namespaces and mounts work here
 	}
 	program := "/tmp/solution"
 	if err := copyProgram(program); err != nil {
