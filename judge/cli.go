@@ -53,7 +53,7 @@ Other modes (one at a time, instead of judging your file):
                  (alice.go). Every case runs; always -strict. With it:
     -csv FILE    write the grade sheet as CSV (- for stdout)
     -json        one JSON object per student and problem
-    -p N         judge N submissions at once (default: the number of cores)
+    -p N         judge N submissions at once (default 1; README, "Grading a class")
 
 Exit status: 0 when everything judged is accepted (with -verify: when every
 expectation holds), 1 when not, 2 for usage or setup errors, 130 when
