@@ -41,8 +41,7 @@ type judge struct {
 	refs      map[string]time.Duration           // calibrated reference times, by problem/case
 	refSrc    map[*problem.Problem][]byte        // each reference, read once
 	models    map[*problem.Problem]model         // each reference's fitted cost
-	startup   map[*problem.Problem]time.Duration // CPU time a program needs to start, from the calibration
-	rates     map[*problem.Problem]model         // the reference's cost, from the calibration, to explain a TLE
+	rates     map[*problem.Problem]model         // the reference's cost from the calibration: start-up, and per call when it fits
 	stdout    io.Writer
 	stderr    io.Writer
 	live      *liveLine
@@ -113,7 +112,6 @@ func newJudge(opts options, stdout, stderr io.Writer) (*judge, error) {
 		refs:      map[string]time.Duration{},
 		refSrc:    map[*problem.Problem][]byte{},
 		models:    map[*problem.Problem]model{},
-		startup:   map[*problem.Problem]time.Duration{},
 		rates:     map[*problem.Problem]model{},
 		stdout:    stdout,
 		stderr:    stderr,
@@ -384,7 +382,7 @@ func (j *judge) runCases(ctx context.Context, p *problem.Problem, rep *report, b
 			Update:  j.opts.Mode == modeUpdate,
 			TempDir: j.tempDir,
 			Jail:    j.jail,
-			Startup: j.startup[p],
+			Startup: j.rates[p].startup,
 		})
 		j.live.stop()
 		if err != nil {

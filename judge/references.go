@@ -85,10 +85,7 @@ func (j *judge) reference(ctx context.Context, p *problem.Problem, c *cases.Case
 		}
 	}
 	j.refs[name] = e.CPU()
-	j.startup[p] = e.Startup()
-	if e.PerCallNs > 0 {
-		j.rates[p] = model{startup: e.Startup(), perCall: e.PerCallNs, fits: true}
-	}
+	j.rates[p] = model{startup: e.Startup(), perCall: e.PerCallNs, fits: e.PerCallNs > 0}
 	if ok {
 		return e.CPU(), nil
 	}

@@ -49,8 +49,8 @@ func (j *judge) lastPassed(p *problem.Problem, done []*cases.Result) (*cases.Res
 		if r.RefMs > 0 {
 			return r, ms(r.RefMs), true
 		}
-		m, ok := j.rates[p]
-		if !ok {
+		m := j.rates[p]
+		if !m.fits {
 			continue
 		}
 		for _, c := range cs {

@@ -20,12 +20,7 @@ var counts = [MaxKnown + 1]int64{
 
 // Count returns the number of n-queens boards, and false when n is outside
 // the table (n < 0 or n > MaxKnown).
-func Count(n int) (int64, bool) {
-	if n < 0 || n > MaxKnown {
-		return 0, false
-	}
-	return counts[n], true
-}
+func Count(n int) (int64, bool) { return at(&counts, n) }
 
 // calls[n] is how many calls the plain recursive bitmask search makes for
 // n-queens, the first call and the calls that find a board included: the
@@ -39,11 +34,14 @@ var calls = [MaxKnown + 1]int64{
 // Calls returns how many recursive calls the plain bitmask search makes for
 // n-queens (its work: its CPU time grows in step with it), and false when n
 // is outside the table.
-func Calls(n int) (int64, bool) {
+func Calls(n int) (int64, bool) { return at(&calls, n) }
+
+// at is table[n], and false when n is outside it.
+func at(table *[MaxKnown + 1]int64, n int) (int64, bool) {
 	if n < 0 || n > MaxKnown {
 		return 0, false
 	}
-	return calls[n], true
+	return table[n], true
 }
 
 // BoardError explains why a list of boards is not the answer to n-queens.

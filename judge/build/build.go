@@ -9,6 +9,7 @@ package build
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -129,9 +130,9 @@ func (b *Builder) Build(ctx context.Context, spec Spec) (string, error) {
 	if err := b.goBuild(ctx, dir, out, spec); err != nil {
 		return "", err
 	}
-	if fi, err := os.Stat(out); err == nil && fi.Size() > or(b.MaxBinary, DefaultMaxBinary) {
+	if fi, err := os.Stat(out); err == nil && fi.Size() > cmp.Or(b.MaxBinary, DefaultMaxBinary) {
 		return "", &CompileError{Message: fmt.Sprintf("%s: the program built is %d MiB, more than the %d MiB a solution may take: is there a huge table in it?",
-			spec.Display, fi.Size()>>20, or(b.MaxBinary, DefaultMaxBinary)>>20)}
+			spec.Display, fi.Size()>>20, cmp.Or(b.MaxBinary, DefaultMaxBinary)>>20)}
 	}
 	if cached == "" {
 		// No cache: the binary must outlive the build directory.
@@ -151,17 +152,9 @@ func (b *Builder) Build(ctx context.Context, spec Spec) (string, error) {
 	return cached, nil
 }
 
-func or[T comparable](v, def T) T {
-	var zero T
-	if v == zero {
-		return def
-	}
-	return v
-}
-
 // goBuild runs go build in dir under the builder's bounds.
 func (b *Builder) goBuild(ctx context.Context, dir, out string, spec Spec) error {
-	ctx, cancel := context.WithTimeout(ctx, or(b.MaxTime, DefaultMaxTime))
+	ctx, cancel := context.WithTimeout(ctx, cmp.Or(b.MaxTime, DefaultMaxTime))
 	defer cancel()
 	cmd := exec.CommandContext(ctx, b.Go, "build", "-trimpath", "-o", out, ".")
 	cmd.Dir = dir
@@ -185,7 +178,7 @@ func (b *Builder) goBuild(ctx context.Context, dir, out string, spec Spec) error
 			case <-done:
 				return
 			case <-tick.C:
-				if _, rss, ok := sandbox.TreeUsage(cmd.Process.Pid); ok && rss > or(b.MaxMemory, DefaultMaxMemory) {
+				if _, rss, ok := sandbox.TreeUsage(cmd.Process.Pid); ok && rss > cmp.Or(b.MaxMemory, DefaultMaxMemory) {
 					close(overMemory)
 					syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
 					return
@@ -198,14 +191,14 @@ func (b *Builder) goBuild(ctx context.Context, dir, out string, spec Spec) error
 	select {
 	case <-overMemory:
 		return &CompileError{Message: fmt.Sprintf("%s: the compiler needed more than %d MiB of memory to build it: deeply nested generic types?",
-			spec.Display, or(b.MaxMemory, DefaultMaxMemory)>>20)}
+			spec.Display, cmp.Or(b.MaxMemory, DefaultMaxMemory)>>20)}
 	default:
 	}
 	switch {
 	case err == nil:
 		return nil
 	case ctx.Err() == context.DeadlineExceeded:
-		return &CompileError{Message: fmt.Sprintf("%s: the build took more than %s: deeply nested generic types?", spec.Display, or(b.MaxTime, DefaultMaxTime))}
+		return &CompileError{Message: fmt.Sprintf("%s: the build took more than %s: deeply nested generic types?", spec.Display, cmp.Or(b.MaxTime, DefaultMaxTime))}
 	case ctx.Err() != nil:
 		return ctx.Err()
 	}

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -39,16 +40,8 @@ type line struct {
 // Relative reports whether the case's CPU limit depends on the reference.
 func (c *Case) Relative() bool { return c.Limits.Factor > 0 }
 
-// MaxInput is the largest n the case solves.
-func (c *Case) MaxInput() int { return slicesMax(c.Inputs) }
-
-func slicesMax(ns []int) int {
-	m := 0
-	for _, n := range ns {
-		m = max(m, n)
-	}
-	return m
-}
+// MaxInput is the largest n the case solves (Parse makes sure there is one).
+func (c *Case) MaxInput() int { return slices.Max(c.Inputs) }
 
 // Error is a problem with a case file: the teacher's mistake, not the
 // student's. It names the file and line.

@@ -6,12 +6,10 @@ type Jail struct {
 	// ReadOnly are paths a program may read and execute besides its own
 	// binary: a toolchain's runtime, for languages that need one.
 	ReadOnly []string
-	// Processes caps the processes of one run through RLIMIT_NPROC in its
-	// user namespace; 0 means DefaultProcesses.
-	Processes int
 
-	missing []string // protections this machine lacks, in words
-	off     bool     // turned off by OffEnv
+	missing  []string // protections this machine lacks, in words
+	off      bool     // turned off by OffEnv
+	landlock bool     // Landlock (ABI 6 or later) restricts each run
 }
 
 // HelperName is the name the judge's own binary runs under when it sets up

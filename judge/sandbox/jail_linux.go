@@ -71,7 +71,9 @@ func NewJail() *Jail {
 	if !namespacesWork() {
 		j.missing = append(j.missing, "namespaces (unprivileged user namespaces are disabled here): a run can see and signal other processes, reach the network, and leave processes behind")
 	}
-	if abi, err := llsyscall.LandlockGetABIVersion(); err != nil || abi < 6 {
+	if abi, err := llsyscall.LandlockGetABIVersion(); err == nil && abi >= 6 {
+		j.landlock = true
+	} else {
 		j.missing = append(j.missing, "Landlock (ABI 6 or later): a run can read and write the user's files")
 	}
 	return j
@@ -133,21 +135,12 @@ func (j *Jail) jailCommand(argv []string, lim Limits) (path string, args []strin
 	}
 	cfg, _ := json.Marshal(helperConfig{
 		ReadOnly:  j.ReadOnly,
-		Processes: max(j.Processes, DefaultProcesses),
+		Processes: DefaultProcesses,
 		FileSize:  lim.Output,
-		Landlock:  !containsPrefix(j.missing, "Landlock"),
+		Landlock:  j.landlock,
 	})
 	args = append([]string{HelperName, string(cfg)}, argv[1:]...)
 	return self, args, bin, jailAttr(), nil
-}
-
-func containsPrefix(list []string, prefix string) bool {
-	for _, s := range list {
-		if strings.HasPrefix(s, prefix) {
-			return true
-		}
-	}
-	return false
 }
 
 // Helper builds the jail and execs the program when this process was
