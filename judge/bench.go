@@ -15,7 +15,6 @@ import (
 	"time"
 
 	"github.com/nqueens-kit/nqueens/internal/queens"
-	"github.com/nqueens-kit/nqueens/judge/calibrate"
 	"github.com/nqueens-kit/nqueens/judge/format"
 	"github.com/nqueens-kit/nqueens/judge/problem"
 	"github.com/nqueens-kit/nqueens/judge/sandbox"
@@ -63,7 +62,7 @@ func (j *judge) bench(ctx context.Context) (int, error) {
 			return 0, setupErrorf("bench %s: no reference %s/solution.go to compare with", p.Folder(), j.kit.Rel(filepath.Join(j.kit.Solutions(p), p.Calibrator)))
 		}
 		fmt.Fprintf(j.stdout, "%s on %s, GOMAXPROCS %d by default: wall time of one run\n(median of %d alternating rounds when under %s; for fast, CPU time in brackets)\n\n",
-			p.Folder(), calibrate.MachineID(), runtime.NumCPU(), benchRounds, benchRepeat)
+			p.Folder(), j.machine, runtime.NumCPU(), benchRounds, benchRepeat)
 		fmt.Fprintf(j.stdout, "%-3s", "n")
 		for _, e := range entries {
 			fmt.Fprintf(j.stdout, "  %18s", e.name)

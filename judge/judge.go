@@ -33,6 +33,7 @@ type judge struct {
 	kit       problem.Kit
 	builder   *build.Builder
 	goVersion string
+	machine   string // calibrate.MachineID, read once
 	cacheDir  string // the user's cache for the judge, or "" when there is none
 	tempDir   string // removed when the judge ends
 	calib     *calibrate.Cache
@@ -104,6 +105,7 @@ func newJudge(opts options, stdout, stderr io.Writer) (*judge, error) {
 		kit:       k,
 		builder:   &build.Builder{Go: goCmd, GoVersion: goVersion, CacheDir: binCache, TempDir: tempDir},
 		goVersion: goVersion,
+		machine:   calibrate.MachineID(),
 		cacheDir:  cacheDir,
 		jail:      jail,
 		tempDir:   tempDir,

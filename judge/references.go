@@ -77,23 +77,18 @@ func (j *judge) reference(ctx context.Context, p *problem.Problem, c *cases.Case
 	if err != nil {
 		return 0, err
 	}
-	e, ok := j.calib.Get(key)
-	if !ok {
-		var err error
+	e, cached := j.calib.Get(key)
+	if !cached {
 		if e, err = j.measure(ctx, p, c); err != nil {
 			return 0, err
+		}
+		j.calib.Put(key, e)
+		if err := j.calib.Save(); err != nil {
+			fmt.Fprintf(j.stderr, "note: cannot keep the calibration (%v); it will be measured again next time\n", err)
 		}
 	}
 	j.refs[name] = e.CPU()
 	j.rates[p] = model{startup: e.Startup(), perCall: e.PerCallNs, fits: e.PerCallNs > 0}
-	if ok {
-		return e.CPU(), nil
-	}
-	j.calib.Put(key, e)
-	if err := j.calib.Save(); err != nil {
-		fmt.Fprintf(j.stderr, "note: cannot keep the calibration (%v); it will be measured again next time\n", err)
-	}
-	j.refs[name] = e.CPU()
 	return e.CPU(), nil
 }
 
@@ -106,7 +101,7 @@ func (j *judge) calibrationKey(p *problem.Problem, c *cases.Case) (string, error
 		return "", err
 	}
 	how := fmt.Sprintf("calibration v2, jail %t", j.jail.Complete())
-	return calibrate.Key([]byte(calibrate.MachineID()), []byte(j.goVersion), []byte(how), src, c.Data), nil
+	return calibrate.Key([]byte(j.machine), []byte(j.goVersion), []byte(how), src, c.Data), nil
 }
 
 // referenceSource reads p's reference once per invocation.
@@ -271,7 +266,7 @@ func (j *judge) calibrate(ctx context.Context) error {
 			fmt.Fprintf(j.stdout, "%s: no case with a relative limit\n", p.Folder())
 			continue
 		}
-		fmt.Fprintf(j.stdout, "%s (CPU time on %s)\n%s\n", p.Folder(), calibrate.MachineID(), strings.Join(rows, "\n"))
+		fmt.Fprintf(j.stdout, "%s (CPU time on %s)\n%s\n", p.Folder(), j.machine, strings.Join(rows, "\n"))
 		if m, ok := j.models[p]; ok {
 			fit := "fits"
 			if !m.fits {
