@@ -13,7 +13,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/nqueens-kit/nqueens/internal/queens"
@@ -143,15 +142,10 @@ func removeStale() {
 		if err != nil || !fi.IsDir() || !ownedByMe(fi) {
 			continue
 		}
-		if syscall.Kill(pid, 0) == syscall.ESRCH {
+		if !alive(pid) {
 			os.RemoveAll(dir)
 		}
 	}
-}
-
-func ownedByMe(fi os.FileInfo) bool {
-	st, ok := fi.Sys().(*syscall.Stat_t)
-	return ok && int(st.Uid) == os.Getuid()
 }
 
 // judgeAll judges the student's file for each problem and returns the exit status.
@@ -253,7 +247,7 @@ func readSubmission(p *problem.Problem, file, display string) ([]byte, error) {
 	if filepath.Ext(file) != ".go" {
 		return nil, setupErrorf("%s: not a Go file: the judge takes a .go file holding func %s", display, p.Func)
 	}
-	f, err := os.OpenFile(file, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	f, err := openSubmission(file)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, setupErrorf("%s: no such file", display)
 	}

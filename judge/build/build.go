@@ -27,7 +27,6 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/nqueens-kit/nqueens/judge/sandbox"
@@ -159,8 +158,7 @@ func (b *Builder) goBuild(ctx context.Context, dir, out string, spec Spec) error
 	cmd := exec.CommandContext(ctx, b.Go, "build", "-trimpath", "-o", out, ".")
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "GOFLAGS=", "GOWORK=off", "CGO_ENABLED=0", "GOTOOLCHAIN=local", "GO111MODULE=on")
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	sandbox.Detach(cmd)
 	var stderr bytes.Buffer
 	cmd.Stdout = &stderr
 	cmd.Stderr = &stderr
@@ -180,7 +178,7 @@ func (b *Builder) goBuild(ctx context.Context, dir, out string, spec Spec) error
 			case <-tick.C:
 				if _, rss, ok := sandbox.TreeUsage(cmd.Process.Pid); ok && rss > cmp.Or(b.MaxMemory, DefaultMaxMemory) {
 					close(overMemory)
-					syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+					cmd.Cancel()
 					return
 				}
 			}

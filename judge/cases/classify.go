@@ -76,6 +76,9 @@ func classify(r runInfo) (verdict.Verdict, string) {
 	if res.ExitCode != 0 {
 		crash := r.crash
 		switch {
+		case strings.HasPrefix(crash, sandbox.MemoryLimitReport):
+			// The harness stopped itself where the sandbox cannot watch memory.
+			return verdict.MLE, fmt.Sprintf("n = %d: used more than the memory limit of %s", n, format.Bytes(lim.Memory))
 		case strings.Contains(crash, "fatal error: stack overflow") || strings.Contains(crash, "goroutine stack exceeds"):
 			return verdict.RE, fmt.Sprintf("n = %d: stack overflow: the recursion never ends or goes far too deep%s", n, where(crash, r.display))
 		case strings.Contains(crash, "fatal error: runtime: out of memory") || strings.Contains(crash, "fatal error: out of memory"):

@@ -64,6 +64,12 @@ func TestClassifyReadsTheCrashChannelNotTheStudentsPrints(t *testing.T) {
 	v, msg = classify(r)
 	assert.Equal(t, verdict.RE, v)
 	assert.Contains(t, msg, "panic: strings: negative Repeat count\n  at mine.go:12 in row")
+
+	// A harness that stopped itself at the memory limit (macOS).
+	r.crash = sandbox.MemoryLimitReport + ": 65 MiB\n"
+	v, msg = classify(r)
+	assert.Equal(t, verdict.MLE, v)
+	assert.Contains(t, msg, "used more than the memory limit")
 }
 
 func TestClassifyTakesAnImpossiblyFastAnswerForALookup(t *testing.T) {

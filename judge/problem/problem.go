@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/nqueens-kit/nqueens/judge/sandbox"
 )
 
 // A Problem is one exercise of the kit.
@@ -80,7 +82,11 @@ func Find(name string) (*Problem, error) {
 // student's file (files initialise in name order, and the harness's name
 // sorts first); it sends the Go runtime's crash reports to file
 // descriptor 4 as well, so that the judge reads a panic from there and
-// never from what the student printed.
+// never from what the student printed. On Windows the two channels are
+// handles named in the environment (NQUEENS_FD3, NQUEENS_FD4). Where the
+// judge cannot watch a running program's memory (macOS), it sets
+// sandbox.MemoryEnv and the harness watches its own, from the Go runtime's
+// account of the memory it holds, and stops at the limit.
 func (p *Problem) Harness() string {
 	write, imports := `out.WriteString(judgestrconv.Itoa(got) + "\n")`, ""
 	if p.Kind == Boards {
@@ -93,15 +99,44 @@ package main
 import (
 	judgeos "os"
 	judgedebug "runtime/debug"
+	judgemetrics "runtime/metrics"
 	judgestrconv "strconv"
+	judgetime "time"
 	` + imports + `
 )
 
 func init() {
-	judgedebug.SetCrashOutput(judgeos.NewFile(4, "crash"), judgedebug.CrashOptions{})
+	crash := nqueensJudgeChannel(4)
+	judgedebug.SetCrashOutput(crash, judgedebug.CrashOptions{})
 	// A runaway recursion fails fast as a stack overflow, far below the
 	// memory limit, instead of growing to Go's default of 1 GB.
 	judgedebug.SetMaxStack(128 << 20)
+	if limit, err := judgestrconv.ParseInt(judgeos.Getenv("` + sandbox.MemoryEnv + `"), 10, 64); err == nil {
+		go nqueensJudgeWatchMemory(limit, crash)
+	}
+}
+
+// nqueensJudgeChannel opens the judge's channel fd: a file descriptor, or on
+// Windows a handle named in the environment.
+func nqueensJudgeChannel(fd int) *judgeos.File {
+	h := uint64(fd)
+	if v, err := judgestrconv.ParseUint(judgeos.Getenv("NQUEENS_FD"+judgestrconv.Itoa(fd)), 10, 64); err == nil {
+		h = v
+	}
+	return judgeos.NewFile(uintptr(h), "judge channel")
+}
+
+// nqueensJudgeWatchMemory stops the program when the memory the Go runtime holds
+// from the system, less what it has returned, passes limit.
+func nqueensJudgeWatchMemory(limit int64, crash *judgeos.File) {
+	s := []judgemetrics.Sample{{Name: "/memory/classes/total:bytes"}, {Name: "/memory/classes/heap/released:bytes"}}
+	for range judgetime.Tick(5 * judgetime.Millisecond) {
+		judgemetrics.Read(s)
+		if used := int64(s[0].Value.Uint64() - s[1].Value.Uint64()); used > limit {
+			crash.WriteString("` + sandbox.MemoryLimitReport + `: " + judgestrconv.FormatInt(used>>20, 10) + " MiB\n")
+			judgeos.Exit(3)
+		}
+	}
 }
 
 func main() {
@@ -110,7 +145,7 @@ func main() {
 		panic("judge harness: bad n " + judgeos.Args[1])
 	}
 	got := ` + p.Func + `(n)
-	out := judgeos.NewFile(3, "answer")
+	out := nqueensJudgeChannel(3)
 	` + write + `
 	out.Close()
 }

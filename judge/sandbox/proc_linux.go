@@ -118,3 +118,8 @@ func prlimit(pid, resource int, soft, hard uint64) {
 	lim := syscall.Rlimit{Cur: soft, Max: hard}
 	syscall.RawSyscall6(syscall.SYS_PRLIMIT64, uintptr(pid), uintptr(resource), uintptr(unsafe.Pointer(&lim)), 0, 0, 0)
 }
+
+// programEnv is the whole environment a program runs with.
+func programEnv(dir string, lim Limits) []string {
+	return []string{"PATH=/usr/bin:/bin", "HOME=" + dir, "TMPDIR=" + dir, "GOTRACEBACK=single"}
+}

@@ -3,6 +3,7 @@
 package sandbox
 
 import (
+	"strconv"
 	"syscall"
 	"time"
 )
@@ -25,3 +26,11 @@ func TreeUsage(pid int) (time.Duration, int64, bool) { return 0, 0, false }
 
 // setSafetyLimits has no prlimit to call here.
 func setSafetyLimits(pid int, lim Limits, jailed bool) {}
+
+// programEnv is the whole environment a program runs with. With no /proc
+// to poll, the Go harness watches its own memory (MemoryEnv) and stops
+// itself at the limit.
+func programEnv(dir string, lim Limits) []string {
+	return []string{"PATH=/usr/bin:/bin", "HOME=" + dir, "TMPDIR=" + dir, "GOTRACEBACK=single",
+		MemoryEnv + "=" + strconv.FormatInt(lim.Memory, 10)}
+}

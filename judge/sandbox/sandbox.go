@@ -127,13 +127,15 @@ func (j *Jail) Run(ctx context.Context, dir string, argv []string, lim Limits) (
 		return nil, err
 	}
 	cmd := &exec.Cmd{Path: path, Args: args, Dir: dir, SysProcAttr: attr}
-	cmd.Env = []string{"PATH=/usr/bin:/bin", "HOME=" + dir, "TMPDIR=" + dir, "GOTRACEBACK=single"}
+	cmd.Env = programEnv(dir, lim)
 	cmd.Stdout = outW
 	cmd.Stderr = outW
-	cmd.ExtraFiles = []*os.File{ansW, crashW}
 	if bin != nil {
-		cmd.ExtraFiles = append(cmd.ExtraFiles, bin)
+		cmd.ExtraFiles = []*os.File{bin}
 		defer bin.Close()
+	}
+	if err := passChannels(cmd, ansW, crashW); err != nil {
+		return nil, err
 	}
 
 	start := time.Now()
@@ -144,15 +146,20 @@ func (j *Jail) Run(ctx context.Context, dir string, argv []string, lim Limits) (
 	if err != nil {
 		return nil, fmt.Errorf("start %s: %w", argv[0], err)
 	}
-	pid := cmd.Process.Pid
-	setSafetyLimits(pid, lim, bin != nil)
+	g, err := newGroup(cmd, lim, bin != nil)
+	if err != nil {
+		cmd.Process.Kill()
+		cmd.Wait()
+		return nil, err
+	}
+	defer g.close()
 
 	r := &Result{}
 	var once sync.Once
 	kill := func(reason string) {
 		once.Do(func() {
 			r.Killed = reason
-			syscall.Kill(-pid, syscall.SIGKILL)
+			g.kill()
 		})
 	}
 
@@ -196,7 +203,7 @@ func (j *Jail) Run(ctx context.Context, dir string, argv []string, lim Limits) (
 				kill(Wall)
 				return
 			case now := <-tick.C:
-				t, ok := treeStat(pid)
+				t, ok := g.stat()
 				if !ok {
 					// Nothing to watch: the idle limit is a wall clock.
 					if now.Sub(start) > lim.CPU+lim.Idle {
@@ -231,10 +238,16 @@ func (j *Jail) Run(ctx context.Context, dir string, argv []string, lim Limits) (
 	r.Wall = time.Since(start)
 	close(done)
 	watching.Wait()
+	// Where the group's accounting outlives the program (a Windows job),
+	// its final totals count.
+	if t, ok := g.stat(); ok {
+		r.peakCPU = max(r.peakCPU, t.cpu)
+		r.peakRSS = max(r.peakRSS, t.rss)
+	}
 	// Whatever the program started dies with it. A process that left the
 	// group (setsid) can still hold the pipes open: stop reading after a
 	// grace period instead of waiting for it.
-	syscall.Kill(-pid, syscall.SIGKILL)
+	g.kill()
 	drained := make(chan struct{})
 	go func() {
 		readers.Wait()
@@ -252,11 +265,8 @@ func (j *Jail) Run(ctx context.Context, dir string, argv []string, lim Limits) (
 	if cmd.ProcessState == nil {
 		return nil, fmt.Errorf("wait %s: %w", argv[0], waitErr)
 	}
-	ru, _ := cmd.ProcessState.SysUsage().(*syscall.Rusage)
-	if ru != nil {
-		r.CPU = time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-		r.MaxRSS = ru.Maxrss * maxrssUnit
-	}
+	r.CPU = cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
+	r.MaxRSS = peakRSS(cmd.ProcessState)
 	// Processes that left the tree before it ended (a double fork) are not
 	// in rusage: the polled peak of the whole tree counts them. Where it
 	// was watched, the polled peak memory is the program's own; rusage of
@@ -284,7 +294,7 @@ func (j *Jail) Run(ctx context.Context, dir string, argv []string, lim Limits) (
 	// watchdog polls for; it may also have stopped the program itself.
 	switch {
 	case r.Killed != None:
-	case r.CPU > lim.CPU || r.Signal == syscall.SIGXCPU:
+	case r.CPU > lim.CPU || r.Signal == sigCPU:
 		r.Killed = CPU
 	case !watched && r.MaxRSS > lim.Memory:
 		// Only where nothing was polled: rusage's peak can include the
@@ -349,3 +359,13 @@ func drain(r io.Reader, keep *bytes.Buffer, max, limit int64, over func()) int64
 		}
 	}
 }
+
+// MemoryEnv is set, where the sandbox cannot watch a running program's
+// memory, to the memory limit in bytes: a program that can watch its own
+// (the Go harness) stops itself there, writing MemoryLimitReport on its
+// crash channel.
+const MemoryEnv = "NQUEENS_MEMORY"
+
+// MemoryLimitReport starts what a program that stopped itself at
+// MemoryEnv writes on its crash channel.
+const MemoryLimitReport = "judge: memory limit exceeded"

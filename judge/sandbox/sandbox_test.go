@@ -150,7 +150,7 @@ func TestCPULimitWithoutPolling(t *testing.T) {
 	require.Error(t, err)
 	ws, ok := cmd.ProcessState.Sys().(syscall.WaitStatus)
 	require.True(t, ok)
-	assert.Contains(t, []syscall.Signal{syscall.SIGXCPU, syscall.SIGKILL}, ws.Signal(), "stopped by the kernel at its CPU limit")
+	assert.Contains(t, []syscall.Signal{sigCPU, syscall.SIGKILL}, ws.Signal(), "stopped by the kernel at its CPU limit")
 	assert.GreaterOrEqual(t, cmd.ProcessState.UserTime()+cmd.ProcessState.SystemTime(), 300*time.Millisecond)
 	assert.Less(t, time.Since(start), 30*time.Second)
 }

@@ -1,0 +1,51 @@
+//go:build unix
+
+package sandbox
+
+import (
+	"os"
+	"os/exec"
+	"syscall"
+)
+
+// group is a started program and every process it starts: on Unix, its
+// process group.
+type group struct{ pid int }
+
+// sigCPU is the signal with which the kernel stops a program at RLIMIT_CPU.
+const sigCPU = syscall.SIGXCPU
+
+// passChannels hands the answer and crash channels to the program as file
+// descriptors 3 and 4.
+func passChannels(cmd *exec.Cmd, files ...*os.File) error {
+	cmd.ExtraFiles = append(files, cmd.ExtraFiles...)
+	return nil
+}
+
+// newGroup follows a started program and sets the kernel's limits on it.
+func newGroup(cmd *exec.Cmd, lim Limits, jailed bool) (*group, error) {
+	setSafetyLimits(cmd.Process.Pid, lim, jailed)
+	return &group{pid: cmd.Process.Pid}, nil
+}
+
+func (g *group) stat() (tree, bool) { return treeStat(g.pid) }
+
+func (g *group) kill() { syscall.Kill(-g.pid, syscall.SIGKILL) }
+
+func (g *group) close() {}
+
+// peakRSS is the kernel's account of a program's peak resident memory.
+func peakRSS(ps *os.ProcessState) int64 {
+	if ru, ok := ps.SysUsage().(*syscall.Rusage); ok {
+		return ru.Maxrss * maxrssUnit
+	}
+	return 0
+}
+
+// Detach puts a command that is not yet started in a process group of its
+// own, and has cancelling it kill the whole group: for tools the judge
+// runs, such as the compiler.
+func Detach(cmd *exec.Cmd) {
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+}
