@@ -25,6 +25,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"slices"
 	"strings"
 	"time"
@@ -98,7 +99,7 @@ func (b *Builder) Build(ctx context.Context, spec Spec) (string, error) {
 	for _, part := range []string{b.GoVersion, spec.Harness, string(code)} {
 		fmt.Fprintf(sum, "%d\n%s", len(part), part)
 	}
-	key := hex.EncodeToString(sum.Sum(nil))[:32]
+	key := hex.EncodeToString(sum.Sum(nil))[:32] + exeSuffix()
 	cached := ""
 	if b.CacheDir != "" {
 		cached = filepath.Join(b.CacheDir, key)
@@ -125,7 +126,7 @@ func (b *Builder) Build(ctx context.Context, spec Spec) (string, error) {
 			return "", err
 		}
 	}
-	out := filepath.Join(dir, "submission")
+	out := filepath.Join(dir, "submission"+exeSuffix())
 	if err := b.goBuild(ctx, dir, out, spec); err != nil {
 		return "", err
 	}
@@ -149,6 +150,14 @@ func (b *Builder) Build(ctx context.Context, spec Spec) (string, error) {
 	}
 	prune(b.CacheDir, keepBinaries)
 	return cached, nil
+}
+
+// exeSuffix ends the name of a program where the system needs it to.
+func exeSuffix() string {
+	if runtime.GOOS == "windows" {
+		return ".exe"
+	}
+	return ""
 }
 
 // goBuild runs go build in dir under the builder's bounds.
