@@ -16,6 +16,7 @@ import (
 
 	"github.com/nqueens-kit/nqueens/internal/queens"
 	"github.com/nqueens-kit/nqueens/judge/format"
+	"github.com/nqueens-kit/nqueens/judge/msg"
 	"github.com/nqueens-kit/nqueens/judge/problem"
 	"github.com/nqueens-kit/nqueens/judge/sandbox"
 )
@@ -61,7 +62,7 @@ func (j *judge) bench(ctx context.Context) (int, error) {
 		if base < 0 {
 			return 0, setupErrorf("bench %s: no reference %s/solution.go to compare with", p.Folder(), j.kit.Rel(filepath.Join(j.kit.Solutions(p), p.Calibrator)))
 		}
-		fmt.Fprintf(j.stdout, "%s on %s, GOMAXPROCS %d by default: wall time of one run\n(median of %d alternating rounds when under %s; for fast, CPU time in brackets)\n\n",
+		msg.Fprintf(j.stdout, "%s on %s, GOMAXPROCS %d by default: wall time of one run\n(median of %d alternating rounds when under %s; for fast, CPU time in brackets)\n\n",
 			p.Folder(), j.machine, runtime.NumCPU(), benchRounds, benchRepeat)
 		fmt.Fprintf(j.stdout, "%-3s", "n")
 		for _, e := range entries {
@@ -82,7 +83,7 @@ func (j *judge) bench(ctx context.Context) (int, error) {
 					if predicted > benchBudget || (round > 0 && predicted > benchRepeat) {
 						continue
 					}
-					j.live.start(fmt.Sprintf("bench %s n=%d", e.name, n))
+					j.live.start(msg.Sprintf("bench %s n=%d", e.name, n))
 					res, err := sandbox.Run(ctx, j.tempDir, e.argv(n), sandbox.Limits{
 						CPU: 30 * time.Minute, Idle: time.Minute, Memory: 1 << 30, Output: 1 << 20, Answer: 1 << 10})
 					j.live.stop()
@@ -93,7 +94,7 @@ func (j *judge) bench(ctx context.Context) (int, error) {
 						return 0, ctx.Err()
 					}
 					if got := strings.TrimSpace(string(res.Answer)); got != strconv.FormatInt(want, 10) {
-						return 0, fmt.Errorf("bench %s: n = %d gave %q, want %d", e.name, n, got, want)
+						return 0, msg.Errorf("bench %s: n = %d gave %q, want %d", e.name, n, got, want)
 					}
 					walls[i] = append(walls[i], res.Wall)
 					cpus[i] = append(cpus[i], res.CPU)
@@ -148,7 +149,7 @@ func (j *judge) benchChart(p *problem.Problem, all []series, ref series) error {
 				continue
 			}
 			lim = time.Duration(c.Limits.Factor * float64(r))
-			limit.name = fmt.Sprintf("limit (%s× ref.)", factor(c.Limits.Factor))
+			limit.name = msg.Sprintf("limit (%s× ref.)", factor(c.Limits.Factor))
 		}
 		limit.times[n] = lim
 	}
@@ -157,10 +158,10 @@ func (j *judge) benchChart(p *problem.Problem, all []series, ref series) error {
 		return &setupError{err}
 	}
 	defer f.Close()
-	if err := writeChart(f, fmt.Sprintf("%s on this machine: one run of each solution", p.Folder()), benchFrom, benchTo, all, limit); err != nil {
+	if err := writeChart(f, msg.Sprintf("%s on this machine: one run of each solution", p.Folder()), benchFrom, benchTo, all, limit); err != nil {
 		return err
 	}
-	fmt.Fprintf(j.stderr, "chart written to %s\n", j.opts.SVG)
+	msg.Fprintf(j.stderr, "chart written to %s\n", j.opts.SVG)
 	return f.Close()
 }
 
@@ -180,7 +181,7 @@ func (j *judge) benchEntries(ctx context.Context, p *problem.Problem) ([]benchEn
 		}
 		bin, err := j.builder.Build(ctx, spec(p, src, j.kit.Rel(file)))
 		if err != nil {
-			return nil, fmt.Errorf("bench: build %s: %w", j.kit.Rel(file), err)
+			return nil, msg.Errorf("bench: build %s: %w", j.kit.Rel(file), err)
 		}
 		entries = append(entries, benchEntry{name: d.Name(), binary: bin})
 		if d.Name() == "fast" {
@@ -198,7 +199,7 @@ func (j *judge) benchEntries(ctx context.Context, p *problem.Problem) ([]benchEn
 		}
 		bin, err := j.builder.Build(ctx, spec(p, src, filepath.Clean(j.opts.File)))
 		if err != nil {
-			return nil, fmt.Errorf("bench: build %s: %w", j.opts.File, err)
+			return nil, msg.Errorf("bench: build %s: %w", j.opts.File, err)
 		}
 		entries = append(entries, benchEntry{name: "yours", binary: bin})
 	}
@@ -208,7 +209,7 @@ func (j *judge) benchEntries(ctx context.Context, p *problem.Problem) ([]benchEn
 		if _, err := os.Stat(csrc); err == nil {
 			bin := filepath.Join(j.tempDir, "bitmask-c")
 			if out, err := exec.CommandContext(ctx, gcc, "-O2", "-o", bin, csrc).CombinedOutput(); err != nil {
-				return nil, fmt.Errorf("bench: gcc %s: %v\n%s", j.kit.Rel(csrc), err, out)
+				return nil, msg.Errorf("bench: gcc %s: %v\n%s", j.kit.Rel(csrc), err, out)
 			}
 			entries = append(entries, benchEntry{name: "C -O2", binary: bin})
 		}

@@ -9,6 +9,8 @@ import (
 	"math"
 	"strings"
 	"time"
+
+	"github.com/nqueens-kit/nqueens/judge/msg"
 )
 
 // series is one solution's median wall time at each n it ran.
@@ -34,7 +36,7 @@ func writeChart(w io.Writer, title string, from, to int, all []series, limit ser
 		}
 	}
 	if math.IsInf(lo, 0) {
-		return fmt.Errorf("chart: nothing was timed")
+		return msg.Errorf("chart: nothing was timed")
 	}
 	lo, hi = math.Floor(lo), math.Ceil(hi)
 	if hi == lo {
@@ -62,8 +64,10 @@ func writeChart(w io.Writer, title string, from, to int, all []series, limit ser
 		fmt.Fprintf(&b, `<line x1="%.1f" x2="%.1f" y1="%d" y2="%d" stroke="#eee"/>`+"\n", x(n), x(n), top, height-bottom)
 		fmt.Fprintf(&b, `<text x="%.1f" y="%d" text-anchor="middle">%d</text>`+"\n", x(n), height-bottom+20, n)
 	}
-	fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="middle">n (queens on an n × n board)</text>`+"\n", (left+width-right)/2, height-8)
-	fmt.Fprintf(&b, `<text x="16" y="%d" transform="rotate(-90 16 %d)" text-anchor="middle">time of one run (log scale)</text>`+"\n", (top+height-bottom)/2, (top+height-bottom)/2)
+	fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="middle">%s</text>`+"\n", (left+width-right)/2, height-8,
+		html.EscapeString(msg.Sprintf("n (queens on an n × n board)")))
+	fmt.Fprintf(&b, `<text x="16" y="%d" transform="rotate(-90 16 %d)" text-anchor="middle">%s</text>`+"\n", (top+height-bottom)/2, (top+height-bottom)/2,
+		html.EscapeString(msg.Sprintf("time of one run (log scale)")))
 
 	palette := []string{"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf", "#7f7f7f", "#bcbd22"}
 	line := func(s series, colour, extra string, row int) {

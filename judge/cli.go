@@ -13,10 +13,11 @@ import (
 	"strings"
 	"time"
 
+	"github.com/nqueens-kit/nqueens/judge/msg"
 	"github.com/nqueens-kit/nqueens/judge/problem"
 )
 
-const usage = `usage: go run ./judge [flags] [PROBLEM...]
+var usage = msg.Mark(`usage: go run ./judge [flags] [PROBLEM...]
 
 Judges your solution to each PROBLEM (all problems when none is named):
 builds problems/<folder>/solution.go, runs it on every case in
@@ -59,7 +60,7 @@ Exit status: 0 when everything judged is accepted (with -verify: when every
 expectation holds), 1 when not, 2 for usage or setup errors, 130 when
 interrupted. Under "go run" every non-zero status becomes 1: build the judge
 (go build -o judge ./judge) when a script needs to tell them apart.
-`
+`)
 
 // Exit statuses.
 const (
@@ -141,7 +142,7 @@ func parseArgs(args []string) (options, error) {
 	}
 	for _, a := range names {
 		if strings.HasPrefix(a, "-") {
-			return opts, fmt.Errorf("flag %s comes after the problems; flags go first, as in: go run ./judge %s %s",
+			return opts, msg.Errorf("flag %s comes after the problems; flags go first, as in: go run ./judge %s %s",
 				a, a, strings.Join(slices.DeleteFunc(slices.Clone(names), func(s string) bool { return s == a }), " "))
 		}
 	}
@@ -153,7 +154,7 @@ func parseArgs(args []string) (options, error) {
 	for _, name := range set {
 		if m := mode(name); modes[m] != nil {
 			if opts.Mode != modeJudge {
-				return opts, fmt.Errorf("-%s and -%s cannot be used together: each is a mode of its own", opts.Mode, m)
+				return opts, msg.Errorf("-%s and -%s cannot be used together: each is a mode of its own", opts.Mode, m)
 			}
 			opts.Mode = m
 		}
@@ -170,21 +171,21 @@ func parseArgs(args []string) (options, error) {
 				}
 			}
 			slices.Sort(with)
-			return opts, fmt.Errorf("-%s goes with %s", name, flagList(with))
+			return opts, msg.Errorf("-%s goes with %s", name, flagList(with))
 		}
-		return opts, fmt.Errorf("-%s and -%s cannot be used together: -%s takes %s", name, opts.Mode, opts.Mode, flagList(modeFlags[opts.Mode]))
+		return opts, msg.Errorf("-%s and -%s cannot be used together: -%s takes %s", name, opts.Mode, opts.Mode, flagList(modeFlags[opts.Mode]))
 	}
 
 	if opts.Mode == modeGrade {
 		opts.Strict = true // others' code: every protection, or nothing runs
 		if opts.Parallel < 1 {
-			return opts, fmt.Errorf("-p %d: want at least 1", opts.Parallel)
+			return opts, msg.Errorf("-p %d: want at least 1", opts.Parallel)
 		}
 	}
 	if *runPattern != "" {
 		re, err := regexp.Compile(*runPattern)
 		if err != nil {
-			return opts, fmt.Errorf("-run: %v", err)
+			return opts, msg.Errorf("-run: %v", err)
 		}
 		opts.Run = re
 	}
@@ -196,15 +197,15 @@ func parseArgs(args []string) (options, error) {
 		opts.Problems = append(opts.Problems, p)
 	}
 	if opts.Watch && len(opts.Problems) != 1 {
-		return opts, fmt.Errorf("-watch follows one problem's file: name exactly one, as in: go run ./judge -watch 52")
+		return opts, msg.Errorf("-watch follows one problem's file: name exactly one, as in: go run ./judge -watch 52")
 	}
 	if opts.File != "" && len(opts.Problems) != 1 {
-		return opts, fmt.Errorf("-file judges one problem: name exactly one, as in: go run ./judge -file %s 52", opts.File)
+		return opts, msg.Errorf("-file judges one problem: name exactly one, as in: go run ./judge -file %s 52", opts.File)
 	}
 	if opts.Mode == modeBench {
 		for _, p := range opts.Problems {
 			if p.Kind != problem.Count {
-				return opts, fmt.Errorf("-bench times counting problems only: %s returns boards (try: go run ./judge -bench 52)", p.Folder())
+				return opts, msg.Errorf("-bench times counting problems only: %s returns boards (try: go run ./judge -bench 52)", p.Folder())
 			}
 		}
 	}
@@ -220,7 +221,7 @@ func parseArgs(args []string) (options, error) {
 
 func flagList(names []string) string {
 	if len(names) == 0 {
-		return "no other flag"
+		return msg.Sprintf("no other flag")
 	}
 	var b strings.Builder
 	for i, n := range names {
@@ -237,16 +238,16 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	started := time.Now()
 	opts, err := parseArgs(args)
 	if errors.Is(err, flag.ErrHelp) {
-		fmt.Fprint(stdout, usage)
+		fmt.Fprint(stdout, msg.Tr(usage))
 		return exitOK
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "judge: %v\n\n%s", err, usage)
+		msg.Fprintf(stderr, "judge: %v\n\n%s", err, msg.Tr(usage))
 		return exitSetup
 	}
 	j, err := newJudge(opts, stdout, stderr)
 	if err != nil {
-		fmt.Fprintf(stderr, "judge: %v\n", err)
+		msg.Fprintf(stderr, "judge: %v\n", err)
 		return exitSetup
 	}
 	j.started = started
@@ -276,10 +277,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	switch {
 	case ctx.Err() != nil:
 		j.live.stop()
-		fmt.Fprintln(stderr, "judge: interrupted; the running program was stopped")
+		msg.Fprintf(stderr, "judge: interrupted; the running program was stopped\n")
 		return exitInterrupted
 	case err != nil:
-		fmt.Fprintf(stderr, "judge: %v\n", err)
+		msg.Fprintf(stderr, "judge: %v\n", err)
 		return exitSetup
 	}
 	return code

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/nqueens-kit/nqueens/judge/format"
+	"github.com/nqueens-kit/nqueens/judge/msg"
 	"github.com/nqueens-kit/nqueens/judge/problem"
 	"github.com/nqueens-kit/nqueens/judge/verdict"
 )
@@ -69,7 +70,7 @@ func (j *judge) grade(ctx context.Context) (int, error) {
 		return 0, err
 	}
 	for _, s := range skipped {
-		fmt.Fprintf(j.stderr, "grade: skipped %s\n", s)
+		msg.Fprintf(j.stderr, "grade: skipped %s\n", s)
 	}
 	// Cases and the calibration first, once, before any student runs.
 	for _, p := range j.opts.Problems {
@@ -188,7 +189,7 @@ func (j *judge) gradeOne(ctx context.Context, s submission) (gradeRow, error) {
 		}
 	}
 	if len(rep.Skipped) > 0 {
-		row.Message += fmt.Sprintf(" (%s scored as failed without running: a smaller case with a relative limit already ran out of time)", strings.Join(rep.Skipped, ", "))
+		row.Message += msg.Sprintf(" (%s scored as failed without running: a smaller case with a relative limit already ran out of time)", strings.Join(rep.Skipped, ", "))
 	}
 	if j.opts.JSON {
 		data, _ := json.Marshal(struct {
@@ -311,9 +312,9 @@ func findSubmissions(dir string, ps []*problem.Problem, k problem.Kit) (subs []s
 		case fi.Mode().IsRegular() && filepath.Ext(name) == ".go" && len(ps) == 1:
 			subs = append(subs, submission{student: strings.TrimSuffix(name, ".go"), p: ps[0], file: path})
 		case fi.Mode().IsRegular() && filepath.Ext(name) == ".go":
-			skipped = append(skipped, fmt.Sprintf("%s: a single file is graded for exactly one PROBLEM (as in: -grade DIR 52)", name))
+			skipped = append(skipped, msg.Sprintf("%s: a single file is graded for exactly one PROBLEM (as in: -grade DIR 52)", name))
 		default:
-			skipped = append(skipped, fmt.Sprintf("%s: not a student's folder or .go file", name))
+			skipped = append(skipped, msg.Sprintf("%s: not a student's folder or .go file", name))
 		}
 	}
 	if len(subs) == 0 {
@@ -330,7 +331,7 @@ func studentFolder(student, dir string, ps []*problem.Problem) []submission {
 		for _, p := range ps {
 			s := submission{student: student, p: p, file: clone.Starter(p)}
 			if _, err := os.Stat(s.file); err != nil {
-				s.file, s.missing = "", fmt.Sprintf("no solution file (problems/%s/solution.go)", p.Folder())
+				s.file, s.missing = "", msg.Sprintf("no solution file (problems/%s/solution.go)", p.Folder())
 			}
 			subs = append(subs, s)
 		}
@@ -350,7 +351,7 @@ func studentFolder(student, dir string, ps []*problem.Problem) []submission {
 			s.file = goFiles[0]
 		}
 		if s.file == "" {
-			s.missing = "no solution file (looked for " + strings.Join(names, ", ") + ")"
+			s.missing = msg.Sprintf("no solution file (looked for %s)", strings.Join(names, ", "))
 		}
 		subs = append(subs, s)
 	}
@@ -378,7 +379,7 @@ func (p *progress) done() {
 	}
 	elapsed := time.Since(p.start)
 	eta := time.Duration(float64(elapsed) / float64(p.finished) * float64(p.total-p.finished))
-	fmt.Fprintf(p.w, "\r\x1b[K  graded %d of %d submissions (%d students), %s, about %s left",
+	msg.Fprintf(p.w, "\r\x1b[K  graded %d of %d submissions (%d students), %s, about %s left",
 		p.finished, p.total, p.students, format.Seconds(elapsed), format.Seconds(eta))
 }
 

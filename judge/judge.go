@@ -21,6 +21,7 @@ import (
 	"github.com/nqueens-kit/nqueens/judge/cases"
 	"github.com/nqueens-kit/nqueens/judge/format"
 	"github.com/nqueens-kit/nqueens/judge/lookup"
+	"github.com/nqueens-kit/nqueens/judge/msg"
 	"github.com/nqueens-kit/nqueens/judge/problem"
 	"github.com/nqueens-kit/nqueens/judge/sandbox"
 	"github.com/nqueens-kit/nqueens/judge/verdict"
@@ -57,7 +58,7 @@ func (e *setupError) Error() string { return e.err.Error() }
 func (e *setupError) Unwrap() error { return e.err }
 
 func setupErrorf(format string, args ...any) error {
-	return &setupError{fmt.Errorf(format, args...)}
+	return &setupError{fmt.Errorf(msg.Tr(format), args...)}
 }
 
 // newJudge finds the kit, the go command and the cache, and makes the
@@ -69,19 +70,19 @@ func newJudge(opts options, stdout, stderr io.Writer) (*judge, error) {
 	}
 	goCmd, err := exec.LookPath("go")
 	if err != nil {
-		return nil, fmt.Errorf("the go command is needed to build solutions: %w", err)
+		return nil, msg.Errorf("the go command is needed to build solutions: %w", err)
 	}
 	out, err := exec.Command(goCmd, "env", "GOVERSION").Output()
 	if err != nil {
-		return nil, fmt.Errorf("go env GOVERSION: %w", err)
+		return nil, fmt.Errorf("go env GOVERSION: %w", err) // untranslated: a command
 	}
 	goVersion := strings.TrimSpace(string(out))
 	jail := sandbox.NewJail()
 	if !jail.Complete() {
 		if opts.Strict {
-			return nil, fmt.Errorf("-strict: this machine cannot isolate submissions; missing:\n  - %s", strings.Join(jail.Missing(), "\n  - "))
+			return nil, msg.Errorf("-strict: this machine cannot isolate submissions; missing:\n  - %s", strings.Join(jail.Missing(), "\n  - "))
 		}
-		fmt.Fprintf(stderr, "note: submissions run with fewer protections here; missing:\n  - %s\n(-strict, for grading others' code, refuses to run like this)\n", strings.Join(jail.Missing(), "\n  - "))
+		msg.Fprintf(stderr, "note: submissions run with fewer protections here; missing:\n  - %s\n(-strict, for grading others' code, refuses to run like this)\n", strings.Join(jail.Missing(), "\n  - "))
 	}
 	removeStale()
 	tempDir, err := os.MkdirTemp("", fmt.Sprintf("%s%d-", tempPrefix, os.Getpid()))
@@ -90,7 +91,7 @@ func newJudge(opts options, stdout, stderr io.Writer) (*judge, error) {
 	}
 	cacheDir := ""
 	if dir, err := os.UserCacheDir(); err == nil {
-		cacheDir = filepath.Join(dir, "nqueens-judge")
+		cacheDir = filepath.Join(dir, "nqueens-judge") // untranslated: a folder's name
 		if os.MkdirAll(cacheDir, 0o700) != nil {
 			cacheDir = ""
 		}
@@ -125,7 +126,7 @@ func (j *judge) close() { os.RemoveAll(j.tempDir) }
 
 // tempPrefix starts the name of every judge's temporary directory, followed
 // by its process ID.
-const tempPrefix = "nqueens-judge-"
+const tempPrefix = "nqueens-judge-" // untranslated: a folder's name
 
 // removeStale removes the temporary directories of judges that were killed
 // before they could (SIGKILL leaves them): those of this user whose process
@@ -173,7 +174,7 @@ func (j *judge) judgeAll(ctx context.Context) (int, error) {
 	}
 	if j.opts.Verbose {
 		wall := time.Since(j.started)
-		fmt.Fprintf(j.stderr, "judge overhead: %s wall in all, %s of it in the solution's CPU time, %s for the judge\n",
+		msg.Fprintf(j.stderr, "judge overhead: %s wall in all, %s of it in the solution's CPU time, %s for the judge\n",
 			format.Duration(wall), format.Duration(cpu), format.Duration(max(0, wall-cpu)))
 	}
 	return code, nil
@@ -191,7 +192,7 @@ type judgeParams struct {
 }
 
 // notWrittenMarker is in every untouched starter file.
-const notWrittenMarker = `panic("not written yet`
+const notWrittenMarker = `panic("not written yet` // untranslated: in the starters
 
 // judgeFile judges file as a solution to p. display names the file in
 // messages; "" names it relative to the kit.
@@ -211,9 +212,9 @@ func (j *judge) judgeFile(ctx context.Context, p *problem.Problem, file, display
 
 	if f, ok := findLookup(p, src); ok {
 		rep.Verdict = verdict.HC
-		rep.Message = fmt.Sprintf("n = %d: the answer %s is written into the source at line %d; the kit asks you to compute it", f.N, f.Value, f.Line)
+		rep.Message = msg.Sprintf("n = %d: the answer %s is written into the source at line %d; the kit asks you to compute it", f.N, f.Value, f.Line)
 		if p.Kind == problem.Boards {
-			rep.Message = fmt.Sprintf("n = %d: rows of every %d-queens board are written into the source (line %d); the kit asks you to compute them", f.N, f.N, f.Line)
+			rep.Message = msg.Sprintf("n = %d: rows of every %d-queens board are written into the source (line %d); the kit asks you to compute them", f.N, f.N, f.Line)
 		}
 		rep.Message = fmt.Sprintf("%s:%d: %s", display, f.Line, rep.Message)
 		return rep, nil
@@ -276,7 +277,7 @@ func readSubmission(p *problem.Problem, file, display string) ([]byte, error) {
 }
 
 func notWritten(p *problem.Problem, display string) string {
-	return fmt.Sprintf("nothing written yet: write %s in %s, then run\n"+
+	return msg.Sprintf("nothing written yet: write %s in %s, then run\n"+
 		"    go run ./judge %d\n"+
 		"To see the judge at work first, judge one of the course's solutions:\n"+
 		"    go run ./judge -file %s %d",
@@ -320,7 +321,7 @@ func (j *judge) buildAndLoad(ctx context.Context, p *problem.Problem, src []byte
 		if errors.As(b.err, &ce) {
 			return "", nil, b.err
 		}
-		return "", nil, fmt.Errorf("build %s: %w", display, b.err)
+		return "", nil, msg.Errorf("build %s: %w", display, b.err)
 	}
 	return b.binary, cs, nil
 }

@@ -29,6 +29,7 @@ import (
 	"github.com/nqueens-kit/nqueens/judge/calibrate"
 	"github.com/nqueens-kit/nqueens/judge/cases"
 	"github.com/nqueens-kit/nqueens/judge/format"
+	"github.com/nqueens-kit/nqueens/judge/msg"
 	"github.com/nqueens-kit/nqueens/judge/problem"
 	"github.com/nqueens-kit/nqueens/judge/verdict"
 )
@@ -84,7 +85,7 @@ func (j *judge) reference(ctx context.Context, p *problem.Problem, c *cases.Case
 		}
 		j.calib.Put(key, e)
 		if err := j.calib.Save(); err != nil {
-			fmt.Fprintf(j.stderr, "note: cannot keep the calibration (%v); it will be measured again next time\n", err)
+			msg.Fprintf(j.stderr, "note: cannot keep the calibration (%v); it will be measured again next time\n", err)
 		}
 	}
 	j.refs[name] = e.CPU()
@@ -100,7 +101,7 @@ func (j *judge) calibrationKey(p *problem.Problem, c *cases.Case) (string, error
 	if err != nil {
 		return "", err
 	}
-	how := fmt.Sprintf("calibration v2, jail %t", j.jail.Complete())
+	how := fmt.Sprintf("calibration v2, jail %t", j.jail.Complete()) // untranslated: part of a cache key
 	return calibrate.Key([]byte(j.machine), []byte(j.goVersion), []byte(how), src, c.Data), nil
 }
 
@@ -159,7 +160,7 @@ func (j *judge) model(ctx context.Context, p *problem.Problem) (model, error) {
 	if m, ok := j.models[p]; ok {
 		return m, nil
 	}
-	fmt.Fprintf(j.stderr, "calibrating %s: timing the reference %s solution on this machine (about a second, once; -calibrate measures again)\n",
+	msg.Fprintf(j.stderr, "calibrating %s: timing the reference %s solution on this machine (about a second, once; -calibrate measures again)\n",
 		p.Folder(), p.Calibrator)
 	bin, err := j.referenceBinary(ctx, p)
 	if err != nil {
@@ -193,7 +194,7 @@ func (j *judge) timeN(ctx context.Context, p *problem.Problem, bin string, n, tr
 	want, _ := queens.Count(n)
 	var ts []time.Duration
 	for range tries {
-		j.live.start(fmt.Sprintf("calibrating %s n=%d", p.Folder(), n))
+		j.live.start(msg.Sprintf("calibrating %s n=%d", p.Folder(), n))
 		res, err := j.jail.Run(ctx, j.tempDir, []string{bin, strconv.Itoa(n)}, cases.Limits{Factor: 2}.Resolve(0, true))
 		j.live.stop()
 		if err != nil {
@@ -214,14 +215,14 @@ func (j *judge) timeN(ctx context.Context, p *problem.Problem, bin string, n, tr
 // timeCase runs the reference on the case itself: best of directTries while
 // the runs stay under a second.
 func (j *judge) timeCase(ctx context.Context, p *problem.Problem, c *cases.Case) (time.Duration, float64, error) {
-	fmt.Fprintf(j.stderr, "calibrating %s: timing the reference on %s directly, once for this machine\n", p.Folder(), c.Name)
+	msg.Fprintf(j.stderr, "calibrating %s: timing the reference on %s directly, once for this machine\n", p.Folder(), c.Name)
 	bin, err := j.referenceBinary(ctx, p)
 	if err != nil {
 		return 0, 0, err
 	}
 	var ts []time.Duration
 	for try, spent := 0, time.Duration(0); try < directTries && (try == 0 || spent < time.Second); try++ {
-		j.live.start(fmt.Sprintf("calibrating %s %s", p.Folder(), c.Name))
+		j.live.start(msg.Sprintf("calibrating %s %s", p.Folder(), c.Name))
 		res, err := cases.Run(ctx, p, c, cases.Params{Binary: bin, Display: j.kit.Rel(j.kit.Reference(p)), Calibrating: true, TempDir: j.tempDir, Jail: j.jail})
 		j.live.stop()
 		if err != nil {
@@ -259,25 +260,25 @@ func (j *judge) calibrate(ctx context.Context) error {
 				return err
 			}
 			j.calib.Put(key, e)
-			rows = append(rows, fmt.Sprintf("  %-10s reference %9s   limit %s× = %-9s  (timings spread %.0f %%)",
+			rows = append(rows, msg.Sprintf("  %-10s reference %9s   limit %s× = %-9s  (timings spread %.0f %%)",
 				c.Name, format.Duration(e.CPU()), factor(c.Limits.Factor), format.Duration(cases.RoundUp(time.Duration(c.Limits.Factor*float64(e.CPU())))), 100*e.Spread))
 		}
 		if len(rows) == 0 {
-			fmt.Fprintf(j.stdout, "%s: no case with a relative limit\n", p.Folder())
+			msg.Fprintf(j.stdout, "%s: no case with a relative limit\n", p.Folder())
 			continue
 		}
-		fmt.Fprintf(j.stdout, "%s (CPU time on %s)\n%s\n", p.Folder(), j.machine, strings.Join(rows, "\n"))
+		msg.Fprintf(j.stdout, "%s (CPU time on %s)\n%s\n", p.Folder(), j.machine, strings.Join(rows, "\n"))
 		if m, ok := j.models[p]; ok {
-			fit := "fits"
+			fit := msg.Sprintf("fits")
 			if !m.fits {
-				fit = "does not fit: the cases were timed directly"
+				fit = msg.Sprintf("does not fit: the cases were timed directly")
 			}
-			fmt.Fprintf(j.stdout, "  cost per call of the search: %.2f ns at n = %d, %.2f ns at n = %d (%s); start-up %s\n",
+			msg.Fprintf(j.stdout, "  cost per call of the search: %.2f ns at n = %d, %.2f ns at n = %d (%s); start-up %s\n",
 				m.small, fitSmall, m.perCall, fitLarge, fit, format.Duration(m.startup))
 		}
 	}
 	if err := j.calib.Save(); err != nil {
-		return fmt.Errorf("keep the calibration: %w", err)
+		return msg.Errorf("keep the calibration: %w", err)
 	}
 	return nil
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/nqueens-kit/nqueens/judge/cases"
 	"github.com/nqueens-kit/nqueens/judge/format"
+	"github.com/nqueens-kit/nqueens/judge/msg"
 	"github.com/nqueens-kit/nqueens/judge/problem"
 	"github.com/nqueens-kit/nqueens/judge/verdict"
 )
@@ -62,7 +63,7 @@ func (j *judge) printCase(c *cases.Result) {
 	w := j.stdout
 	limit := format.Duration(ms(c.LimitMs))
 	if c.Relative() {
-		limit += fmt.Sprintf(" (%s× reference %s)", factor(c.Factor), format.Duration(ms(c.RefMs)))
+		limit += msg.Sprintf(" (%s× reference %s)", factor(c.Factor), format.Duration(ms(c.RefMs)))
 	}
 	fmt.Fprintf(w, "  %s  %-12s %9s / %-30s %8s\n", j.paint(c.Verdict, fmt.Sprintf("%-3s", c.Verdict)), c.Name,
 		format.Duration(ms(c.CPUms)), limit, format.KiB(c.MaxRSSKB))
@@ -70,12 +71,12 @@ func (j *judge) printCase(c *cases.Result) {
 		fmt.Fprintf(w, "%s\n", indent(format.Printable(strings.TrimSpace(c.Transcript)), "       : "))
 	}
 	if c.Close {
-		fmt.Fprintf(w, "       close to the limit: may differ between runs\n")
+		msg.Fprintf(w, "       close to the limit: may differ between runs\n")
 	}
 	if c.Verdict != verdict.AC {
 		fmt.Fprintf(w, "%s\n", indent(format.Printable(c.Message), "       "))
 		if c.Output != "" {
-			fmt.Fprintf(w, "       your program printed:\n%s\n", indent(format.Printable(c.Output), "       | "))
+			msg.Fprintf(w, "       your program printed:\n%s\n", indent(format.Printable(c.Output), "       | "))
 		}
 	}
 }
@@ -98,15 +99,15 @@ func (j *judge) printSummary(rep *report) {
 	}
 	switch {
 	case rep.Verdict == verdict.AC:
-		fmt.Fprintf(w, "%s: %d of %d cases, %s of CPU\n", j.paint(verdict.AC, verdict.AC.Long()), len(rep.Cases), len(rep.Cases), format.Duration(cpu))
+		msg.Fprintf(w, "%s: %d of %d cases, %s of CPU\n", j.paint(verdict.AC, verdict.AC.Long()), len(rep.Cases), len(rep.Cases), format.Duration(cpu))
 	case len(rep.Cases) == 0:
 		fmt.Fprintf(w, "%s\n%s\n", j.paint(rep.Verdict, rep.Verdict.Long()), indent(format.Printable(rep.Message), "  "))
 	default:
 		tail := ""
 		if len(rep.Skipped) > 0 {
-			tail = fmt.Sprintf("; %d not run (-all runs every case)", len(rep.Skipped))
+			tail = msg.Sprintf("; %d not run (-all runs every case)", len(rep.Skipped))
 		}
-		fmt.Fprintf(w, "%s: passed %d of %d cases%s\n", j.paint(rep.Verdict, rep.Verdict.Long()), passed, len(rep.Cases)+len(rep.Skipped), tail)
+		msg.Fprintf(w, "%s: passed %d of %d cases%s\n", j.paint(rep.Verdict, rep.Verdict.Long()), passed, len(rep.Cases)+len(rep.Skipped), tail)
 	}
 }
 

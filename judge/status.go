@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/nqueens-kit/nqueens/judge/msg"
 	"github.com/nqueens-kit/nqueens/judge/problem"
 	"github.com/nqueens-kit/nqueens/judge/verdict"
 )
@@ -70,15 +71,15 @@ func (j *judge) status() (int, error) {
 		e, judged := st[statusKey(j.kit, p)]
 		switch {
 		case err != nil:
-			line = fmt.Sprintf("no file (%s)", j.kit.Rel(file))
+			line = msg.Sprintf("no file (%s)", j.kit.Rel(file))
 		case bytes.Contains(src, []byte(notWrittenMarker)):
-			line = "not written yet"
+			line = msg.Sprintf("not written yet")
 		case !judged:
-			line = fmt.Sprintf("written, not judged yet: go run ./judge %d", p.Number)
+			line = msg.Sprintf("written, not judged yet: go run ./judge %d", p.Number)
 		default:
-			line = fmt.Sprintf("%s %s, %d of %d cases, %s", j.paint(e.Verdict, string(e.Verdict)), e.Verdict.Long(), e.Passed, e.Total, e.When.Local().Format("2006-01-02 15:04"))
+			line = msg.Sprintf("%s %s, %d of %d cases, %s", j.paint(e.Verdict, string(e.Verdict)), e.Verdict.Long(), e.Passed, e.Total, e.When.Local().Format("2006-01-02 15:04"))
 			if fi, err := os.Stat(file); err == nil && fi.ModTime().After(e.When) {
-				line += " (changed since)"
+				line += msg.Sprintf(" (changed since)")
 			}
 		}
 		fmt.Fprintf(j.stdout, "%-18s %s\n", p.Folder(), line)

@@ -3,21 +3,21 @@
 package main
 
 import (
-	"fmt"
 	"path/filepath"
 	"time"
 
 	"github.com/nqueens-kit/nqueens/judge/cases"
 	"github.com/nqueens-kit/nqueens/judge/format"
+	"github.com/nqueens-kit/nqueens/judge/msg"
 	"github.com/nqueens-kit/nqueens/judge/problem"
 	"github.com/nqueens-kit/nqueens/judge/verdict"
 )
 
 // methodRatios says what a ratio to the reference usually means: the CPU
 // times measured here (README, "Time limits").
-const methodRatios = "about 17–19 times is the array method (an O(n) check per square), " +
+var methodRatios = msg.Mark("about 17–19 times is the array method (an O(n) check per square), " +
 	"about 9 times boolean arrays (an O(1) check), about 4 times boolean arrays with mirror symmetry; " +
-	"bitmask searches run at 0.5–2 times"
+	"bitmask searches run at 0.5–2 times")
 
 // explainTLE says how far off a submission that ran out of time on a
 // relative case is, what that usually means, and what to read next. The
@@ -25,16 +25,16 @@ const methodRatios = "about 17–19 times is the array method (an O(n) check per
 // is known, and otherwise from the limit it used up (a lower bound).
 func (j *judge) explainTLE(p *problem.Problem, done []*cases.Result, c *cases.Case, res *cases.Result) string {
 	ref := ms(res.RefMs)
-	howFar := fmt.Sprintf("How far off: stopped at the limit, so at least %s times the reference search (%s) at n = %d.",
+	howFar := msg.Sprintf("How far off: stopped at the limit, so at least %s times the reference search (%s) at n = %d.",
 		factor(res.Factor), format.Duration(ref), c.MaxInput())
 	if prev, refPrev, ok := j.lastPassed(p, done); ok {
 		ratio := float64(prev.CPU) / float64(refPrev)
 		need := time.Duration(ratio * float64(ref))
-		howFar = fmt.Sprintf("How far off: at %s your search took %s, %.1f times the reference search (%s); at that pace n = %d needs about %s against a limit of %s.",
+		howFar = msg.Sprintf("How far off: at %s your search took %s, %.1f times the reference search (%s); at that pace n = %d needs about %s against a limit of %s.",
 			prev.Name, format.Duration(prev.CPU), ratio, format.Duration(refPrev), c.MaxInput(), format.Duration(need), format.Duration(ms(res.LimitMs)))
 	}
-	return fmt.Sprintf("%s\nWhat that usually means: %s.\nNext: read %s: %s.",
-		howFar, methodRatios, filepath.Join("solutions", p.Folder(), p.Calibrator, "solution.go"), p.Hint)
+	return msg.Sprintf("%s\nWhat that usually means: %s.\nNext: read %s: %s.",
+		howFar, msg.Tr(methodRatios), filepath.Join("solutions", p.Folder(), p.Calibrator, "solution.go"), msg.Tr(p.Hint))
 }
 
 // lastPassed is the last accepted case whose reference time is known:

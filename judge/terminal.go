@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/nqueens-kit/nqueens/judge/msg"
 	"github.com/nqueens-kit/nqueens/judge/verdict"
 )
 
@@ -79,7 +80,7 @@ func (l *liveLine) start(what string) {
 				fmt.Fprint(l.w, "\r\x1b[K")
 				return
 			case <-tick.C:
-				fmt.Fprintf(l.w, "\r\x1b[K  running %s … %.1f s", what, time.Since(begin).Seconds())
+				msg.Fprintf(l.w, "\r\x1b[K  running %s … %.1f s", what, time.Since(begin).Seconds())
 			}
 		}
 	}(l.stopped, l.done)

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/nqueens-kit/nqueens/judge/format"
+	"github.com/nqueens-kit/nqueens/judge/msg"
 	"github.com/nqueens-kit/nqueens/judge/problem"
 	"github.com/nqueens-kit/nqueens/judge/verdict"
 )
@@ -46,11 +47,12 @@ func (j *judge) verify(ctx context.Context) (int, error) {
 		}
 	}
 
-	fmt.Fprintf(j.stdout, "Every solution runs every case. Where a limit is relative to the reference,\n"+
+	msg.Fprintf(j.stdout, "Every solution runs every case. Where a limit is relative to the reference,\n"+
 		"those declared AC must pass with it divided by %.1f and those declared TLE\n"+
 		"must fail with %.1f times it.\n\n", tleMargin, tleMargin)
 	row := fmt.Sprintf("%%-16s  %%-%ds  %%-6s  %%-4s  %%-12s  %%s%%s\n", width)
-	fmt.Fprintf(j.stdout, row, "problem", "solution", "expect", "got", "largest case", "cpu / limit", "")
+	fmt.Fprintf(j.stdout, row, msg.Sprintf("problem"), msg.Sprintf("solution"), msg.Sprintf("expect"), msg.Sprintf("got"),
+		msg.Sprintf("largest case"), msg.Sprintf("cpu / limit"), "")
 	code := exitOK
 	for _, e := range todo {
 		scale := 1.0
@@ -81,9 +83,9 @@ func (j *judge) verify(ctx context.Context) (int, error) {
 		}
 	}
 	if code == exitOK {
-		fmt.Fprintln(j.stdout, "\nevery solution got the verdict it declares")
+		msg.Fprintf(j.stdout, "\nevery solution got the verdict it declares\n")
 	} else {
-		fmt.Fprintln(j.stdout, "\nsome solutions did not get the verdict they declare")
+		msg.Fprintf(j.stdout, "\nsome solutions did not get the verdict they declare\n")
 	}
 	return code, nil
 }

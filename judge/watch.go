@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/fsnotify/fsnotify"
+
+	"github.com/nqueens-kit/nqueens/judge/msg"
 )
 
 // watchDebounce is how long the file must stay quiet after a change before
@@ -27,11 +29,11 @@ func (j *judge) watch(ctx context.Context) (int, error) {
 	}
 	w, err := fsnotify.NewWatcher()
 	if err != nil {
-		return 0, fmt.Errorf("watch: %w", err)
+		return 0, msg.Errorf("watch: %w", err)
 	}
 	defer w.Close()
 	if err := w.Add(filepath.Dir(file)); err != nil {
-		return 0, fmt.Errorf("watch %s: %w", filepath.Dir(file), err)
+		return 0, msg.Errorf("watch %s: %w", filepath.Dir(file), err)
 	}
 
 	for {
@@ -44,9 +46,9 @@ func (j *judge) watch(ctx context.Context) (int, error) {
 				return exitInterrupted, err
 			}
 			// A file that cannot be judged now may be fixed by the next save.
-			fmt.Fprintf(j.stderr, "judge: %v\n", err)
+			msg.Fprintf(j.stderr, "judge: %v\n", err)
 		}
-		fmt.Fprintf(j.stderr, "watching %s: save it to judge again, Ctrl-C to stop\n", display)
+		msg.Fprintf(j.stderr, "watching %s: save it to judge again, Ctrl-C to stop\n", display)
 		if err := waitForSave(ctx, w, file); err != nil {
 			return exitInterrupted, err
 		}
@@ -63,13 +65,13 @@ func waitForSave(ctx context.Context, w *fsnotify.Watcher, file string) error {
 			return ctx.Err()
 		case ev, ok := <-w.Events:
 			if !ok {
-				return fmt.Errorf("watch: the watcher stopped")
+				return msg.Errorf("watch: the watcher stopped")
 			}
 			if filepath.Clean(ev.Name) == file && ev.Op&(fsnotify.Write|fsnotify.Create|fsnotify.Rename) != 0 {
 				quiet = time.After(watchDebounce)
 			}
 		case err := <-w.Errors:
-			return fmt.Errorf("watch: %w", err)
+			return msg.Errorf("watch: %w", err)
 		case <-quiet:
 			return nil
 		}

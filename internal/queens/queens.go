@@ -6,6 +6,8 @@ package queens
 import (
 	"fmt"
 	"strings"
+
+	"github.com/nqueens-kit/nqueens/judge/msg"
 )
 
 // MaxKnown is the largest n whose count is in the table.
@@ -54,7 +56,7 @@ type BoardError struct {
 func (e *BoardError) Error() string {
 	var b strings.Builder
 	if e.Board >= 0 {
-		fmt.Fprintf(&b, "board %d: ", e.Board+1) // boards are counted from 1 for people
+		msg.Fprintf(&b, "board %d: ", e.Board+1) // boards are counted from 1 for people
 	}
 	b.WriteString(e.Reason)
 	if len(e.Rows) > 0 {
@@ -90,7 +92,7 @@ func Draw(rows []string) string {
 func CheckBoards(n int, boards [][]string) error {
 	want, ok := Count(n)
 	if !ok {
-		return fmt.Errorf("no known count for n = %d", n)
+		return msg.Errorf("no known count for n = %d", n)
 	}
 	seen := make(map[string]int, len(boards))
 	for i, board := range boards {
@@ -99,13 +101,13 @@ func CheckBoards(n int, boards [][]string) error {
 		}
 		key := strings.Join(board, "/")
 		if first, dup := seen[key]; dup {
-			return &BoardError{Board: i, Reason: fmt.Sprintf("repeats board %d", first+1), Rows: board}
+			return &BoardError{Board: i, Reason: msg.Sprintf("repeats board %d", first+1), Rows: board}
 		}
 		seen[key] = i
 	}
 	// Valid, distinct boards can only be too few: every solution is counted.
 	if got := int64(len(boards)); got != want {
-		return &BoardError{Board: -1, Reason: fmt.Sprintf("got %d boards, want %d: %d missing, such as this one", got, want, want-got), Rows: firstMissing(n, seen)}
+		return &BoardError{Board: -1, Reason: msg.Sprintf("got %d boards, want %d: %d missing, such as this one", got, want, want-got), Rows: firstMissing(n, seen)}
 	}
 	return nil
 }
@@ -147,12 +149,12 @@ func firstMissing(n int, seen map[string]int) []string {
 // checkBoard checks one board's shape and that no two queens attack.
 func checkBoard(n int, board []string) error {
 	if len(board) != n {
-		return fmt.Errorf("has %d rows, want %d", len(board), n)
+		return msg.Errorf("has %d rows, want %d", len(board), n)
 	}
 	queenCol := make([]int, n)
 	for r, row := range board {
 		if len(row) != n {
-			return fmt.Errorf("row %d has %d characters, want %d", r, len(row), n)
+			return msg.Errorf("row %d has %d characters, want %d", r, len(row), n)
 		}
 		queenCol[r] = -1
 		for c := 0; c < len(row); c++ {
@@ -160,17 +162,17 @@ func checkBoard(n int, board []string) error {
 			case '.':
 			case 'Q':
 				if queenCol[r] >= 0 {
-					return fmt.Errorf("row %d has two queens (columns %d and %d): they attack along the row", r, queenCol[r], c)
+					return msg.Errorf("row %d has two queens (columns %d and %d): they attack along the row", r, queenCol[r], c)
 				}
 				queenCol[r] = c
 			case 'q':
-				return fmt.Errorf("row %d, column %d is 'q': a queen is a capital 'Q'", r, c)
+				return msg.Errorf("row %d, column %d is 'q': a queen is a capital 'Q'", r, c)
 			default:
-				return fmt.Errorf("row %d, column %d is %q: only 'Q' and '.' are allowed", r, c, ch)
+				return msg.Errorf("row %d, column %d is %q: only 'Q' and '.' are allowed", r, c, ch)
 			}
 		}
 		if queenCol[r] < 0 {
-			return fmt.Errorf("row %d has no queen", r)
+			return msg.Errorf("row %d has no queen", r)
 		}
 	}
 	for r1 := range n {
@@ -179,15 +181,15 @@ func checkBoard(n int, board []string) error {
 			line := ""
 			switch {
 			case c1 == c2:
-				line = "column"
+				line = msg.Sprintf("column")
 			case r2-r1 == c2-c1:
-				line = `"\" diagonal`
+				line = msg.Sprintf(`"\" diagonal`)
 			case r2-r1 == c1-c2:
-				line = `"/" diagonal`
+				line = msg.Sprintf(`"/" diagonal`)
 			default:
 				continue
 			}
-			return fmt.Errorf("queens at row %d, column %d and row %d, column %d attack each other along a %s", r1, c1, r2, c2, line)
+			return msg.Errorf("queens at row %d, column %d and row %d, column %d attack each other along a %s", r1, c1, r2, c2, line)
 		}
 	}
 	return nil

@@ -30,6 +30,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/nqueens-kit/nqueens/judge/msg"
 	"github.com/nqueens-kit/nqueens/judge/sandbox"
 )
 
@@ -91,8 +92,8 @@ func (b *Builder) Build(ctx context.Context, spec Spec) (string, error) {
 	if err != nil {
 		return "", &CompileError{Message: relabel(err.Error(), spec.Display)}
 	}
-	if msg := checkSignature(code, spec); msg != "" {
-		return "", &CompileError{Message: msg}
+	if problem := checkSignature(code, spec); problem != "" {
+		return "", &CompileError{Message: problem}
 	}
 
 	sum := sha256.New()
@@ -131,7 +132,7 @@ func (b *Builder) Build(ctx context.Context, spec Spec) (string, error) {
 		return "", err
 	}
 	if fi, err := os.Stat(out); err == nil && fi.Size() > cmp.Or(b.MaxBinary, DefaultMaxBinary) {
-		return "", &CompileError{Message: fmt.Sprintf("%s: the program built is %d MiB, more than the %d MiB a solution may take: is there a huge table in it?",
+		return "", &CompileError{Message: msg.Sprintf("%s: the program built is %d MiB, more than the %d MiB a solution may take: is there a huge table in it?",
 			spec.Display, fi.Size()>>20, cmp.Or(b.MaxBinary, DefaultMaxBinary)>>20)}
 	}
 	if cached == "" {
@@ -172,7 +173,7 @@ func (b *Builder) goBuild(ctx context.Context, dir, out string, spec Spec) error
 	cmd.Stdout = &stderr
 	cmd.Stderr = &stderr
 	if err := cmd.Start(); err != nil {
-		return fmt.Errorf("run go build: %w", err)
+		return msg.Errorf("run go build: %w", err)
 	}
 	// Watch the memory of the go command and the compiler it starts.
 	overMemory := make(chan struct{})
@@ -197,7 +198,7 @@ func (b *Builder) goBuild(ctx context.Context, dir, out string, spec Spec) error
 	close(done)
 	select {
 	case <-overMemory:
-		return &CompileError{Message: fmt.Sprintf("%s: the compiler needed more than %d MiB of memory to build it: deeply nested generic types?",
+		return &CompileError{Message: msg.Sprintf("%s: the compiler needed more than %d MiB of memory to build it: deeply nested generic types?",
 			spec.Display, cmp.Or(b.MaxMemory, DefaultMaxMemory)>>20)}
 	default:
 	}
@@ -205,13 +206,13 @@ func (b *Builder) goBuild(ctx context.Context, dir, out string, spec Spec) error
 	case err == nil:
 		return nil
 	case ctx.Err() == context.DeadlineExceeded:
-		return &CompileError{Message: fmt.Sprintf("%s: the build took more than %s: deeply nested generic types?", spec.Display, cmp.Or(b.MaxTime, DefaultMaxTime))}
+		return &CompileError{Message: msg.Sprintf("%s: the build took more than %s: deeply nested generic types?", spec.Display, cmp.Or(b.MaxTime, DefaultMaxTime))}
 	case ctx.Err() != nil:
 		return ctx.Err()
 	}
 	var exit *exec.ExitError
 	if !errors.As(err, &exit) {
-		return fmt.Errorf("run go build: %w", err)
+		return msg.Errorf("run go build: %w", err)
 	}
 	return &CompileError{Message: compilerMessage(stderr.String(), dir, spec.Display)}
 }
@@ -322,7 +323,7 @@ func Prepare(src []byte) ([]byte, error) {
 		if first {
 			first = false
 			if tok != token.PACKAGE {
-				out = append([]byte("package main; "), src...)
+				out = append([]byte("package main; "), src...) // untranslated: Go source
 				return Prepare(out)
 			}
 		}
@@ -348,7 +349,7 @@ func Prepare(src []byte) ([]byte, error) {
 		prev = tok
 	}
 	if first { // empty file
-		return []byte("package main\n"), nil
+		return []byte("package main\n"), nil // untranslated: Go source
 	}
 	return out, scanErr
 }
@@ -378,18 +379,18 @@ func checkSignature(code []byte, spec Spec) string {
 			var b bytes.Buffer
 			printer.Fprint(&b, fset, fn.Type)
 			line := fset.Position(fn.Pos()).Line
-			return fmt.Sprintf("%s:%d: %s has the wrong signature\n\thave %s\n\twant %s",
+			return msg.Sprintf("%s:%d: %s has the wrong signature\n\thave %s\n\twant %s",
 				spec.Display, line, spec.Func, strings.Replace(b.String(), "func", "func "+spec.Func, 1), want)
 		}
 		return ""
 	}
-	msg := fmt.Sprintf("%s: no function %s; the judge calls\n\t%s", spec.Display, spec.Func, want)
+	text := msg.Sprintf("%s: no function %s; the judge calls\n\t%s", spec.Display, spec.Func, want)
 	for _, n := range names {
 		if strings.EqualFold(n, spec.Func) {
-			msg += fmt.Sprintf("\n(found %s: names are case-sensitive)", n)
+			text += msg.Sprintf("\n(found %s: names are case-sensitive)", n)
 		}
 	}
-	return msg
+	return text
 }
 
 // typeString prints the types of a field list, without names: "int, int".
@@ -417,17 +418,18 @@ func compilerMessage(out, dir, display string) string {
 		}
 		lines = append(lines, line)
 	}
-	msg := relabel(strings.ReplaceAll(strings.Join(lines, "\n"), dir+string(filepath.Separator), "./"), display)
-	if m := undefinedPackage.FindStringSubmatch(msg); m != nil {
+	text := relabel(strings.ReplaceAll(strings.Join(lines, "\n"), dir+string(filepath.Separator), "./"), display)
+	if m := undefinedPackage.FindStringSubmatch(text); m != nil {
 		path := m[1]
 		if path == "bits" {
 			path = "math/bits"
 		}
-		msg += fmt.Sprintf("\n(LeetCode imports packages for you; here, add import %q at the top of your file)", path)
+		text += msg.Sprintf("\n(LeetCode imports packages for you; here, add import %q at the top of your file)", path)
 	}
-	return msg
+	return text
 }
 
+// untranslated: the compiler's words
 var undefinedPackage = regexp.MustCompile(`undefined: (strings|sort|math|bits|strconv|slices|fmt)\b`)
 
 // relabel replaces the build module's name for the student's file with the

@@ -13,6 +13,7 @@ import (
 	"github.com/rogpeppe/go-internal/txtar"
 
 	"github.com/nqueens-kit/nqueens/internal/queens"
+	"github.com/nqueens-kit/nqueens/judge/msg"
 	"github.com/nqueens-kit/nqueens/judge/problem"
 )
 
@@ -72,7 +73,7 @@ func Load(dir, display string, p *problem.Problem, filling bool) ([]*Case, error
 		return nil, err
 	}
 	if len(paths) == 0 {
-		return nil, fmt.Errorf("%s: no case files (*.txtar)", display)
+		return nil, msg.Errorf("%s: no case files (*.txtar)", display)
 	}
 	sort.Strings(paths)
 	var cases []*Case
@@ -101,7 +102,7 @@ func parse(display string, data []byte, p *problem.Problem, filling bool) (*Case
 	a := txtar.Parse(data)
 	c := &Case{Name: strings.TrimSuffix(filepath.Base(display), ".txtar"), archive: a, Data: data, Points: 1}
 	fail := func(num int, format string, args ...any) error {
-		return &Error{Path: display, Line: num, Msg: fmt.Sprintf(format, args...)}
+		return &Error{Path: display, Line: num, Msg: fmt.Sprintf(msg.Tr(format), args...)}
 	}
 	files := map[string][]byte{}
 	for _, f := range a.Files {
@@ -236,9 +237,9 @@ func parse(display string, data []byte, p *problem.Problem, filling bool) (*Case
 
 func checkHint(p *problem.Problem) string {
 	if p.Kind == problem.Boards {
-		return "follow it with boards N"
+		return msg.Sprintf("follow it with boards N")
 	}
-	return "follow it with cmp stdout FILE, FILE holding the count, or stdout '^COUNT$'"
+	return msg.Sprintf("follow it with cmp stdout FILE, FILE holding the count, or stdout '^COUNT$'")
 }
 
 // exactCount is a stdout check that matches one whole count: '^2$'.
@@ -255,7 +256,7 @@ func checkCount(p *problem.Problem, n int, want []byte, filling bool) error {
 		return nil
 	}
 	if got := strings.TrimSpace(string(want)); got != strconv.FormatInt(known, 10) {
-		return fmt.Errorf("the expected answer for n = %d is %q, but %d-queens has %d boards (OEIS A000170)", n, got, n, known)
+		return msg.Errorf("the expected answer for n = %d is %q, but %d-queens has %d boards (OEIS A000170)", n, got, n, known)
 	}
 	return nil
 }
@@ -272,7 +273,7 @@ func splitLine(text string) ([]string, error) {
 		ch := text[i]
 		switch {
 		case ch == '$' && !quoted:
-			return nil, fmt.Errorf("cases take no variables: quote the $ ('...$') or write the value itself")
+			return nil, msg.Errorf("cases take no variables: quote the $ ('...$') or write the value itself")
 		case quoted && ch == '\'' && i+1 < len(text) && text[i+1] == '\'':
 			cur.WriteByte('\'')
 			i++
@@ -295,7 +296,7 @@ func splitLine(text string) ([]string, error) {
 		}
 	}
 	if quoted {
-		return nil, fmt.Errorf("syntax error: unterminated quoted argument")
+		return nil, msg.Errorf("syntax error: unterminated quoted argument")
 	}
 	if inWord {
 		args = append(args, cur.String())

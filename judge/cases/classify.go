@@ -1,12 +1,12 @@
 package cases
 
 import (
-	"fmt"
 	"regexp"
 	"strings"
 	"time"
 
 	"github.com/nqueens-kit/nqueens/judge/format"
+	"github.com/nqueens-kit/nqueens/judge/msg"
 	"github.com/nqueens-kit/nqueens/judge/sandbox"
 	"github.com/nqueens-kit/nqueens/judge/verdict"
 )
@@ -43,6 +43,7 @@ type runInfo struct {
 	startup  time.Duration // CPU time any program needs to start
 }
 
+// The Go runtime's report lines. untranslated: the runtime's words
 var (
 	panicLine = regexp.MustCompile(`(?m)^panic: (.*)$`)
 	fatalLine = regexp.MustCompile(`(?m)^fatal error: (.*)$`)
@@ -57,49 +58,51 @@ func classify(r runInfo) (verdict.Verdict, string) {
 	switch res.Killed {
 	case sandbox.CPU:
 		if !r.relative {
-			return verdict.TLE, fmt.Sprintf("no answer after %s at n = %d: an endless loop, or a recursion that never reaches row n?",
+			return verdict.TLE, msg.Sprintf("no answer after %s at n = %d: an endless loop, or a recursion that never reaches row n?",
 				format.Seconds(lim.CPU), n)
 		}
-		return verdict.TLE, fmt.Sprintf("n = %d: used more than the CPU time limit of %s", n, format.Duration(lim.CPU))
+		return verdict.TLE, msg.Sprintf("n = %d: used more than the CPU time limit of %s", n, format.Duration(lim.CPU))
 	case sandbox.Idle:
-		return verdict.TLE, fmt.Sprintf("n = %d: made no progress for %s (%s of CPU in all): is it sleeping, stopped or waiting for something?",
+		return verdict.TLE, msg.Sprintf("n = %d: made no progress for %s (%s of CPU in all): is it sleeping, stopped or waiting for something?",
 			n, format.Duration(lim.Idle), format.Duration(res.CPU))
 	case sandbox.Memory:
-		return verdict.MLE, fmt.Sprintf("n = %d: used more than the memory limit of %s", n, format.Bytes(lim.Memory))
+		return verdict.MLE, msg.Sprintf("n = %d: used more than the memory limit of %s", n, format.Bytes(lim.Memory))
 	case sandbox.Output:
-		return verdict.OLE, fmt.Sprintf("n = %d: printed more than %s to stdout and stderr", n, format.Bytes(lim.Output))
+		return verdict.OLE, msg.Sprintf("n = %d: printed more than %s to stdout and stderr", n, format.Bytes(lim.Output))
 	case sandbox.Answer:
-		return verdict.OLE, fmt.Sprintf("n = %d: the answer was larger than %s", n, format.Bytes(lim.Answer))
+		return verdict.OLE, msg.Sprintf("n = %d: the answer was larger than %s", n, format.Bytes(lim.Answer))
 	case sandbox.Processes:
-		return verdict.RE, fmt.Sprintf("n = %d: started more than %d processes or threads at once", n, lim.Processes)
+		return verdict.RE, msg.Sprintf("n = %d: started more than %d processes or threads at once", n, lim.Processes)
 	}
 	if res.ExitCode != 0 {
 		crash := r.crash
 		switch {
 		case strings.HasPrefix(crash, sandbox.MemoryLimitReport):
 			// The harness stopped itself where the sandbox cannot watch memory.
-			return verdict.MLE, fmt.Sprintf("n = %d: used more than the memory limit of %s", n, format.Bytes(lim.Memory))
+			return verdict.MLE, msg.Sprintf("n = %d: used more than the memory limit of %s", n, format.Bytes(lim.Memory))
+		// untranslated: the runtime's words
 		case strings.Contains(crash, "fatal error: stack overflow") || strings.Contains(crash, "goroutine stack exceeds"):
-			return verdict.RE, fmt.Sprintf("n = %d: stack overflow: the recursion never ends or goes far too deep%s", n, where(crash, r.display))
+			return verdict.RE, msg.Sprintf("n = %d: stack overflow: the recursion never ends or goes far too deep%s", n, where(crash, r.display))
+		// untranslated: the runtime's words
 		case strings.Contains(crash, "fatal error: runtime: out of memory") || strings.Contains(crash, "fatal error: out of memory"):
-			return verdict.MLE, fmt.Sprintf("n = %d: ran out of memory (limit %s)", n, format.Bytes(lim.Memory))
+			return verdict.MLE, msg.Sprintf("n = %d: ran out of memory (limit %s)", n, format.Bytes(lim.Memory))
 		case panicLine.MatchString(crash):
-			return verdict.RE, fmt.Sprintf("n = %d: panic: %s%s", n, panicLine.FindStringSubmatch(crash)[1], where(crash, r.display))
+			return verdict.RE, msg.Sprintf("n = %d: panic: %s%s", n, panicLine.FindStringSubmatch(crash)[1], where(crash, r.display))
 		case fatalLine.MatchString(crash):
-			return verdict.RE, fmt.Sprintf("n = %d: fatal error: %s%s", n, fatalLine.FindStringSubmatch(crash)[1], where(crash, r.display))
+			return verdict.RE, msg.Sprintf("n = %d: fatal error: %s%s", n, fatalLine.FindStringSubmatch(crash)[1], where(crash, r.display))
 		case res.Signal != 0:
-			return verdict.RE, fmt.Sprintf("n = %d: killed by signal %v", n, res.Signal)
+			return verdict.RE, msg.Sprintf("n = %d: killed by signal %v", n, res.Signal)
 		}
-		return verdict.RE, fmt.Sprintf("n = %d: exit status %d (did it call os.Exit?)", n, res.ExitCode)
+		return verdict.RE, msg.Sprintf("n = %d: exit status %d (did it call os.Exit?)", n, res.ExitCode)
 	}
 	if len(res.Answer) == 0 || res.Answer[len(res.Answer)-1] != '\n' {
-		return verdict.RE, fmt.Sprintf("n = %d: the program ended without returning an answer from %s (did it call os.Exit?)", n, r.fn)
+		return verdict.RE, msg.Sprintf("n = %d: the program ended without returning an answer from %s (did it call os.Exit?)", n, r.fn)
 	}
 	// Start-up costs every program the same; the search's own work is what
 	// is compared.
 	work, refWork := max(res.CPU-startupSlack*r.startup, time.Microsecond), r.ref-r.startup
 	if r.relative && refWork >= lookupFrom && work*LookupFactor < refWork {
-		return verdict.HC, fmt.Sprintf("n = %d: answered in %s of CPU, %.0f times less than the reference search (%s): no search is that fast; the kit asks you to compute the answer, not to look it up",
+		return verdict.HC, msg.Sprintf("n = %d: answered in %s of CPU, %.0f times less than the reference search (%s): no search is that fast; the kit asks you to compute the answer, not to look it up",
 			n, format.Duration(res.CPU), float64(refWork)/float64(work), format.Duration(r.ref))
 	}
 	return verdict.AC, ""
@@ -139,6 +142,7 @@ func splitCrash(out, crash string) (prints, report string) {
 }
 
 func isRuntimeHeader(l string) bool {
+	// untranslated: the runtime's words
 	for _, p := range []string{"runtime: ", "fatal error: ", "panic: ", "[signal ", "SIGSEGV", "SIGBUS"} {
 		if strings.HasPrefix(l, p) {
 			return true
@@ -167,7 +171,7 @@ func where(crash, display string) string {
 			}
 			fn = " in " + fn
 		}
-		return fmt.Sprintf("\n  at %s%s", file, fn)
+		return msg.Sprintf("\n  at %s%s", file, fn)
 	}
 	return ""
 }

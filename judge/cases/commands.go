@@ -10,6 +10,7 @@ import (
 
 	"github.com/nqueens-kit/nqueens/internal/queens"
 	"github.com/nqueens-kit/nqueens/judge/build"
+	"github.com/nqueens-kit/nqueens/judge/msg"
 	"github.com/nqueens-kit/nqueens/judge/sandbox"
 	"github.com/nqueens-kit/nqueens/judge/verdict"
 )
@@ -64,7 +65,7 @@ func cmdSolve(ts *testscript.TestScript, neg bool, args []string) {
 	s := caseState(ts)
 	res, err := s.params.Jail.Run(s.ctx, ts.MkAbs("."), []string{s.params.Binary, args[0]}, s.limits)
 	if err != nil {
-		ts.Fatalf("run submission: %v", err)
+		ts.Fatalf("%s", msg.Sprintf("run submission: %v", err))
 	}
 	if res.Killed == sandbox.Interrupted {
 		s.interrupted = true
@@ -97,7 +98,7 @@ func cmdBoards(ts *testscript.TestScript, neg bool, args []string) {
 	s := caseState(ts)
 	var boards [][]string
 	if err := json.Unmarshal([]byte(ts.ReadFile("stdout")), &boards); err != nil {
-		ts.Fatalf("boards: cannot read the answer: %v", err)
+		ts.Fatalf("%s", msg.Sprintf("boards: cannot read the answer: %v", err))
 	}
 	if err := queens.CheckBoards(n, boards); err != nil {
 		s.verdict, s.message = verdict.WA, fmt.Sprintf("n = %d: %v", n, err)

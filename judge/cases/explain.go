@@ -4,13 +4,15 @@ import (
 	"fmt"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/nqueens-kit/nqueens/judge/msg"
 )
 
 // wrongAnswer explains a failed comparison: the input, the answer given and,
 // where the case holds it, the answer expected.
 func wrongAnswer(s *state, log string) string {
 	got := strings.TrimSpace(s.lastAnswer)
-	msg := fmt.Sprintf("n = %d: got %s", s.lastN, abbreviate(got, 200))
+	text := msg.Sprintf("n = %d: got %s", s.lastN, abbreviate(got, 200))
 	// Find the failing line in the transcript: "FAIL: path:LINE: ...".
 	for _, l := range strings.Split(log, "\n") {
 		if !strings.HasPrefix(l, "FAIL: ") {
@@ -23,17 +25,17 @@ func wrongAnswer(s *state, log string) string {
 			if sl.args[0] == "cmp" && len(sl.args) == 3 {
 				for _, f := range s.c.archive.Files {
 					if f.Name == sl.args[2] {
-						return msg + ", want " + abbreviate(strings.TrimSpace(string(f.Data)), 200)
+						return text + msg.Sprintf(", want %s", abbreviate(strings.TrimSpace(string(f.Data)), 200))
 					}
 				}
 			}
 			if sl.args[0] == "stdout" && len(sl.args) == 2 {
-				return msg + fmt.Sprintf(", want an answer matching %s", sl.args[1])
+				return text + msg.Sprintf(", want an answer matching %s", sl.args[1])
 			}
 		}
-		return msg + "\n" + strings.TrimPrefix(l, "FAIL: ")
+		return text + "\n" + strings.TrimPrefix(l, "FAIL: ")
 	}
-	return msg
+	return text
 }
 
 // abbreviate cuts s to at most n bytes, on a character boundary, marking the cut.
@@ -69,7 +71,7 @@ func trimOutput(head, tail string, total int64) string {
 	if !strings.HasSuffix(head, "\n") && tail == "" {
 		cut++ // the last line has no newline
 	}
-	lines := append(append(first, fmt.Sprintf("… (%d lines cut) …", max(cut, 1))), last...)
+	lines := append(append(first, msg.Sprintf("… (%d lines cut) …", max(cut, 1))), last...)
 	return abbreviateLines(lines)
 }
 

@@ -1,11 +1,11 @@
 package cases
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/nqueens-kit/nqueens/judge/msg"
 	"github.com/nqueens-kit/nqueens/judge/sandbox"
 )
 
@@ -39,12 +39,12 @@ type Limits struct {
 func ParseLimits(args []string) (Limits, error) {
 	var l Limits
 	if len(args) == 0 {
-		return l, fmt.Errorf("usage: limit [cpu=DURATION|cpu=FACTORx] [wall=DURATION] [mem=SIZE] [out=SIZE]")
+		return l, msg.Errorf("usage: limit [cpu=DURATION|cpu=FACTORx] [wall=DURATION] [mem=SIZE] [out=SIZE]")
 	}
 	for _, a := range args {
 		key, val, ok := strings.Cut(a, "=")
 		if !ok {
-			return l, fmt.Errorf("limit %q: want key=value", a)
+			return l, msg.Errorf("limit %q: want key=value", a)
 		}
 		var err error
 		switch key {
@@ -52,7 +52,7 @@ func ParseLimits(args []string) (Limits, error) {
 			if f, ok := strings.CutSuffix(val, "x"); ok {
 				l.Factor, err = strconv.ParseFloat(f, 64)
 				if err == nil && (l.Factor <= 1 || l.Factor > 100) {
-					err = fmt.Errorf("factor %s out of range (1, 100]", f)
+					err = msg.Errorf("factor %s out of range (1, 100]", f)
 				}
 			} else {
 				l.CPU, err = parseDuration(val)
@@ -64,10 +64,10 @@ func ParseLimits(args []string) (Limits, error) {
 		case "out":
 			l.Output, err = parseSize(val, 1, 1<<30)
 		default:
-			return l, fmt.Errorf("limit %q: unknown key %q (want cpu, wall, mem or out)", a, key)
+			return l, msg.Errorf("limit %q: unknown key %q (want cpu, wall, mem or out)", a, key)
 		}
 		if err != nil {
-			return l, fmt.Errorf("limit %q: %w", a, err)
+			return l, msg.Errorf("limit %q: %w", a, err)
 		}
 	}
 	return l, nil
@@ -79,7 +79,7 @@ func parseDuration(s string) (time.Duration, error) {
 		return 0, err
 	}
 	if d <= 0 || d > maxCPU {
-		return 0, fmt.Errorf("duration %s out of range (0, %s]", s, maxCPU)
+		return 0, msg.Errorf("duration %s out of range (0, %s]", s, maxCPU)
 	}
 	return d, nil
 }
@@ -94,11 +94,11 @@ func parseSize(s string, lo, hi int64) (int64, error) {
 	}
 	n, err := strconv.ParseInt(s, 10, 64)
 	if err != nil {
-		return 0, fmt.Errorf("bad size %q", s)
+		return 0, msg.Errorf("bad size %q", s)
 	}
 	n *= mult
 	if n < lo || n > hi {
-		return 0, fmt.Errorf("size %d out of range [%d, %d]", n, lo, hi)
+		return 0, msg.Errorf("size %d out of range [%d, %d]", n, lo, hi)
 	}
 	return n, nil
 }

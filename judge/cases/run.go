@@ -10,6 +10,7 @@ import (
 
 	"github.com/rogpeppe/go-internal/testscript"
 
+	"github.com/nqueens-kit/nqueens/judge/msg"
 	"github.com/nqueens-kit/nqueens/judge/problem"
 	"github.com/nqueens-kit/nqueens/judge/sandbox"
 	"github.com/nqueens-kit/nqueens/judge/verdict"
@@ -150,7 +151,7 @@ func Run(ctx context.Context, p *problem.Problem, c *Case, params Params) (*Resu
 	case s.verdict != "":
 		res.Verdict, res.Message = s.verdict, s.message
 	case t.failed && s.runs == 0:
-		return nil, fmt.Errorf("case %s did not run: %s", c.Path, strings.TrimSpace(t.log.String()))
+		return nil, msg.Errorf("case %s did not run: %s", c.Path, strings.TrimSpace(t.log.String()))
 	case t.failed:
 		res.Verdict, res.Message = verdict.WA, wrongAnswer(s, t.log.String())
 	}

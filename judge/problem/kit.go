@@ -1,7 +1,6 @@
 package problem
 
 import (
-	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -10,6 +9,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/nqueens-kit/nqueens/judge/msg"
 	"github.com/nqueens-kit/nqueens/judge/verdict"
 )
 
@@ -38,7 +38,7 @@ func FindKit() (Kit, error) {
 		}
 		parent := filepath.Dir(dir)
 		if parent == dir {
-			return Kit{}, errors.New("cannot find the kit: run the judge inside the repository (it holds problems/ and testdata/)")
+			return Kit{}, msg.Errorf("cannot find the kit: run the judge inside the repository (it holds problems/ and testdata/)")
 		}
 		dir = parent
 	}
@@ -85,6 +85,7 @@ type Solution struct {
 //
 // godoc hides it; anything after the verdict, on the same line, is a note
 // for the reader.
+// untranslated: the directive
 var directive = regexp.MustCompile(`(?m)^//judge:verdict(?:[ \t]+(\S+))?.*$`)
 
 // Declared reads the verdict a solution's source declares. Exactly one
@@ -93,9 +94,9 @@ func Declared(src []byte) (verdict.Verdict, error) {
 	m := directive.FindAllSubmatch(src, -1)
 	switch {
 	case len(m) == 0:
-		return "", errors.New("no //judge:verdict line declaring the verdict it should get")
+		return "", msg.Errorf("no //judge:verdict line declaring the verdict it should get")
 	case len(m) > 1:
-		return "", errors.New("more than one //judge:verdict line")
+		return "", msg.Errorf("more than one //judge:verdict line")
 	}
 	return verdict.Parse(string(m[0][1]))
 }

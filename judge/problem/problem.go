@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/nqueens-kit/nqueens/judge/msg"
 	"github.com/nqueens-kit/nqueens/judge/sandbox"
 )
 
@@ -52,12 +53,13 @@ var All = []*Problem{
 	{
 		Number: 51, Slug: "n-queens", Func: "solveNQueens", Results: "[][]string",
 		Kind: Boards, MaxN: 10, Calibrator: "bitmask",
-		Hint: "it keeps the attacked columns and diagonals of the next row in three bit masks, so the free squares of a row are found at once and the board is written only when it is complete",
+		Hint: msg.Mark("it keeps the attacked columns and diagonals of the next row in three bit masks, so the free squares of a row are found at once and the board is written only when it is complete"),
 	},
 	{
+		// untranslated: LeetCode's name for the problem
 		Number: 52, Slug: "n-queens-ii", Func: "totalNQueens", Results: "int",
 		Kind: Count, MaxN: 16, Calibrator: "bitmask", LookupFrom: 11,
-		Hint: "it keeps the attacked columns and diagonals of the next row in three bit masks, so the free squares of a row are limit &^ (col|left|right) and x & -x picks them one by one",
+		Hint: msg.Mark("it keeps the attacked columns and diagonals of the next row in three bit masks, so the free squares of a row are limit &^ (col|left|right) and x & -x picks them one by one"),
 	},
 }
 
@@ -73,7 +75,7 @@ func Find(name string) (*Problem, error) {
 	for _, p := range All {
 		list = append(list, fmt.Sprintf("  %d  %-12s (%s)", p.Number, p.Slug, p.Folder()))
 	}
-	return nil, fmt.Errorf("unknown problem %q; the problems are:\n%s", name, strings.Join(list, "\n"))
+	return nil, msg.Errorf("unknown problem %q; the problems are:\n%s", name, strings.Join(list, "\n"))
 }
 
 // Harness is the generated main that calls the solution and writes its
@@ -87,6 +89,8 @@ func Find(name string) (*Problem, error) {
 // judge cannot watch a running program's memory (macOS), it sets
 // sandbox.MemoryEnv and the harness watches its own, from the Go runtime's
 // account of the memory it holds, and stops at the limit.
+//
+// untranslated: Go source.
 func (p *Problem) Harness() string {
 	write, imports := `out.WriteString(judgestrconv.Itoa(got) + "\n")`, ""
 	if p.Kind == Boards {

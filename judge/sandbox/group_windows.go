@@ -3,7 +3,6 @@
 package sandbox
 
 import (
-	"fmt"
 	"os"
 	"os/exec"
 	"strconv"
@@ -12,6 +11,8 @@ import (
 	"unsafe"
 
 	"golang.org/x/sys/windows"
+
+	"github.com/nqueens-kit/nqueens/judge/msg"
 )
 
 // group is a started program and every process it starts: on Windows, a
@@ -45,7 +46,7 @@ func passChannels(cmd *exec.Cmd, files ...*os.File) error {
 	for i, f := range files {
 		h := windows.Handle(f.Fd())
 		if err := windows.SetHandleInformation(h, windows.HANDLE_FLAG_INHERIT, windows.HANDLE_FLAG_INHERIT); err != nil {
-			return fmt.Errorf("pass channel %d: %w", 3+i, err)
+			return msg.Errorf("pass channel %d: %w", 3+i, err)
 		}
 		cmd.SysProcAttr.AdditionalInheritedHandles = append(cmd.SysProcAttr.AdditionalInheritedHandles, syscall.Handle(h))
 		cmd.Env = append(cmd.Env, "NQUEENS_FD"+strconv.Itoa(3+i)+"="+strconv.FormatUint(uint64(h), 10))
@@ -66,7 +67,7 @@ func programEnv(dir string, lim Limits) []string {
 func newGroup(cmd *exec.Cmd, lim Limits, jailed bool) (*group, error) {
 	job, err := windows.CreateJobObject(nil, nil)
 	if err != nil {
-		return nil, fmt.Errorf("create job object: %w", err)
+		return nil, msg.Errorf("create job object: %w", err)
 	}
 	g := &group{job: job}
 	var info windows.JOBOBJECT_EXTENDED_LIMIT_INFORMATION
@@ -78,18 +79,18 @@ func newGroup(cmd *exec.Cmd, lim Limits, jailed bool) (*group, error) {
 	if _, err := windows.SetInformationJobObject(job, windows.JobObjectExtendedLimitInformation,
 		uintptr(unsafe.Pointer(&info)), uint32(unsafe.Sizeof(info))); err != nil {
 		g.close()
-		return nil, fmt.Errorf("limit job object: %w", err)
+		return nil, msg.Errorf("limit job object: %w", err)
 	}
 	pid := uint32(cmd.Process.Pid)
 	proc, err := windows.OpenProcess(windows.PROCESS_SET_QUOTA|windows.PROCESS_TERMINATE, false, pid)
 	if err != nil {
 		g.close()
-		return nil, fmt.Errorf("open process %d: %w", pid, err)
+		return nil, msg.Errorf("open process %d: %w", pid, err)
 	}
 	defer windows.CloseHandle(proc)
 	if err := windows.AssignProcessToJobObject(job, proc); err != nil {
 		g.close()
-		return nil, fmt.Errorf("assign process %d to its job: %w", pid, err)
+		return nil, msg.Errorf("assign process %d to its job: %w", pid, err)
 	}
 	if err := resume(pid); err != nil {
 		g.close()
@@ -102,7 +103,7 @@ func newGroup(cmd *exec.Cmd, lim Limits, jailed bool) (*group, error) {
 func resume(pid uint32) error {
 	snap, err := windows.CreateToolhelp32Snapshot(windows.TH32CS_SNAPTHREAD, 0)
 	if err != nil {
-		return fmt.Errorf("list threads: %w", err)
+		return msg.Errorf("list threads: %w", err)
 	}
 	defer windows.CloseHandle(snap)
 	te := windows.ThreadEntry32{Size: uint32(unsafe.Sizeof(windows.ThreadEntry32{}))}
@@ -113,17 +114,17 @@ func resume(pid uint32) error {
 		}
 		t, err := windows.OpenThread(windows.THREAD_SUSPEND_RESUME, false, te.ThreadID)
 		if err != nil {
-			return fmt.Errorf("open thread %d: %w", te.ThreadID, err)
+			return msg.Errorf("open thread %d: %w", te.ThreadID, err)
 		}
 		_, err = windows.ResumeThread(t)
 		windows.CloseHandle(t)
 		if err != nil {
-			return fmt.Errorf("resume thread %d: %w", te.ThreadID, err)
+			return msg.Errorf("resume thread %d: %w", te.ThreadID, err)
 		}
 		resumed++
 	}
 	if resumed == 0 {
-		return fmt.Errorf("resume process %d: no thread found", pid)
+		return msg.Errorf("resume process %d: no thread found", pid)
 	}
 	return nil
 }

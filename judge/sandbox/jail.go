@@ -1,5 +1,7 @@
 package sandbox
 
+import "github.com/nqueens-kit/nqueens/judge/msg"
+
 // A Jail isolates each run from the machine: see jail_linux.go. A nil *Jail
 // runs programs with only the process-group limits.
 type Jail struct {
@@ -15,12 +17,12 @@ type Jail struct {
 // HelperName is the name the judge's own binary runs under when it sets up
 // a jail: main (and TestMain) must call Helper first thing, so that the
 // jail is in place before any code of the program it runs.
-const HelperName = "nqueens-sandbox"
+const HelperName = "nqueens-sandbox" // untranslated: a program's name
 
 // Missing lists, in words, the protections this machine cannot give.
 func (j *Jail) Missing() []string {
 	if j == nil {
-		return []string{"isolation is off"}
+		return []string{msg.Sprintf("isolation is off")}
 	}
 	return j.missing
 }

@@ -35,6 +35,8 @@ import (
 	"github.com/landlock-lsm/go-landlock/landlock"
 	llsyscall "github.com/landlock-lsm/go-landlock/landlock/syscall"
 	"golang.org/x/sys/unix"
+
+	"github.com/nqueens-kit/nqueens/judge/msg"
 )
 
 // jailTmpSize bounds the program's /tmp: its binary and whatever it writes.
@@ -44,7 +46,7 @@ const jailTmpSize = 64 << 20
 // jail; its reason is on the crash channel after helperMark.
 const (
 	helperFailed = 125
-	helperMark   = "nqueens-sandbox: "
+	helperMark   = "nqueens-sandbox: " // untranslated: a marker
 )
 
 // helperConfig is what Run tells the helper, as its first argument.
@@ -65,16 +67,16 @@ func NewJail() *Jail {
 	j := &Jail{}
 	if os.Getenv(OffEnv) == "off" {
 		j.off = true
-		j.missing = []string{"the jail (" + OffEnv + "=off): a run can read and write the user's files, see and signal other processes, reach the network, and leave processes behind"}
+		j.missing = []string{msg.Sprintf("the jail (%s=off): a run can read and write the user's files, see and signal other processes, reach the network, and leave processes behind", OffEnv)}
 		return j
 	}
 	if !namespacesWork() {
-		j.missing = append(j.missing, "namespaces (unprivileged user namespaces are disabled here): a run can see and signal other processes, reach the network, and leave processes behind")
+		j.missing = append(j.missing, msg.Sprintf("namespaces (unprivileged user namespaces are disabled here): a run can see and signal other processes, reach the network, and leave processes behind"))
 	}
 	if abi, err := llsyscall.LandlockGetABIVersion(); err == nil && abi >= 6 {
 		j.landlock = true
 	} else {
-		j.missing = append(j.missing, "Landlock (ABI 6 or later): a run can read and write the user's files")
+		j.missing = append(j.missing, msg.Sprintf("Landlock (ABI 6 or later): a run can read and write the user's files"))
 	}
 	return j
 }
@@ -127,7 +129,7 @@ func (j *Jail) jailCommand(argv []string, lim Limits) (path string, args []strin
 	}
 	self, err := os.Executable()
 	if err != nil {
-		return "", nil, nil, nil, fmt.Errorf("find the judge's own binary for the jail: %w", err)
+		return "", nil, nil, nil, msg.Errorf("find the judge's own binary for the jail: %w", err)
 	}
 	bin, err = os.Open(argv[0])
 	if err != nil {
@@ -166,15 +168,15 @@ func HelperMain() {
 // restricts and execs the program; it returns only on failure.
 func buildJail() error {
 	if len(os.Args) < 2 {
-		return errors.New("no configuration")
+		return errors.New("no configuration") // untranslated: never seen (the judge always passes one)
 	}
 	isProbe := os.Args[1] == probe
 	var cfg helperConfig
 	if err := json.Unmarshal([]byte(os.Args[1]), &cfg); err != nil && !isProbe {
-		return fmt.Errorf("configuration: %w", err)
+		return msg.Errorf("configuration: %w", err)
 	}
 	if err := unix.Mount("", "/", "", unix.MS_REC|unix.MS_PRIVATE, ""); err != nil {
-		return fmt.Errorf("make mounts private: %w", err)
+		return msg.Errorf("make mounts private: %w", err)
 	}
 	tmpfs := fmt.Sprintf("size=%d,mode=0700", jailTmpSize)
 	for _, m := range []struct{ what, where, kind, opts string }{
@@ -183,7 +185,7 @@ func buildJail() error {
 		{"proc", "/proc", "proc", ""},
 	} {
 		if err := unix.Mount(m.what, m.where, m.kind, unix.MS_NOSUID|unix.MS_NODEV, m.opts); err != nil && m.where != "/dev/shm" {
-			return fmt.Errorf("mount %s: %w", m.where, err)
+			return msg.Errorf("mount %s: %w", m.where, err)
 		}
 	}
 	if isProbe {
@@ -204,7 +206,7 @@ func buildJail() error {
 		{unix.RLIMIT_FSIZE, uint64(max(cfg.FileSize, 1))},
 	} {
 		if err := unix.Setrlimit(l.resource, &unix.Rlimit{Cur: l.value, Max: l.value}); err != nil {
-			return fmt.Errorf("set limit %d: %w", l.resource, err)
+			return msg.Errorf("set limit %d: %w", l.resource, err)
 		}
 	}
 	if cfg.Landlock {
@@ -216,7 +218,7 @@ func buildJail() error {
 			rules = append(rules, landlock.RODirs(cfg.ReadOnly...).IgnoreIfMissing())
 		}
 		if err := landlock.V6.Restrict(rules...); err != nil {
-			return fmt.Errorf("landlock: %w", err)
+			return msg.Errorf("landlock: %w", err)
 		}
 	}
 	env := []string{"PATH=/usr/bin:/bin", "HOME=/tmp", "TMPDIR=/tmp", "GOTRACEBACK=single"}
@@ -235,7 +237,7 @@ func copyProgram(path string) error {
 	}
 	if _, err := io.Copy(dst, src); err != nil {
 		dst.Close()
-		return fmt.Errorf("copy the program: %w", err)
+		return msg.Errorf("copy the program: %w", err)
 	}
 	return dst.Close()
 }

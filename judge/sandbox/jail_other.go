@@ -5,12 +5,14 @@ package sandbox
 import (
 	"os"
 	"syscall"
+
+	"github.com/nqueens-kit/nqueens/judge/msg"
 )
 
 // NewJail returns a jail with none of Linux's protections: on this system a
 // run has only the process-group limits.
 func NewJail() *Jail {
-	return &Jail{missing: []string{"namespaces and Landlock (Linux only): a run can see and signal other processes, reach the network, read and write the user's files, and leave processes behind"}}
+	return &Jail{missing: []string{msg.Sprintf("namespaces and Landlock (Linux only): a run can see and signal other processes, reach the network, read and write the user's files, and leave processes behind")}}
 }
 
 // jailCommand has no jail to offer here; it runs the program under the

@@ -7,12 +7,14 @@ import (
 	"syscall"
 
 	"golang.org/x/sys/windows"
+
+	"github.com/nqueens-kit/nqueens/judge/msg"
 )
 
 // NewJail returns a jail with none of Linux's protections: on Windows a
 // run has the limits of its Job Object.
 func NewJail() *Jail {
-	return &Jail{missing: []string{"namespaces and Landlock (Linux only): a run can see other processes, reach the network, and read and write the user's files"}}
+	return &Jail{missing: []string{msg.Sprintf("namespaces and Landlock (Linux only): a run can see other processes, reach the network, and read and write the user's files")}}
 }
 
 // jailCommand starts the program suspended, so that it is in its Job

@@ -20,6 +20,8 @@ import (
 	"sync"
 	"syscall"
 	"time"
+
+	"github.com/nqueens-kit/nqueens/judge/msg"
 )
 
 // Limits bound one run.
@@ -144,7 +146,7 @@ func (j *Jail) Run(ctx context.Context, dir string, argv []string, lim Limits) (
 	ansW.Close()
 	crashW.Close()
 	if err != nil {
-		return nil, fmt.Errorf("start %s: %w", argv[0], err)
+		return nil, msg.Errorf("start %s: %w", argv[0], err)
 	}
 	g, err := newGroup(cmd, lim, bin != nil)
 	if err != nil {
@@ -263,7 +265,7 @@ func (j *Jail) Run(ctx context.Context, dir string, argv []string, lim Limits) (
 	}
 
 	if cmd.ProcessState == nil {
-		return nil, fmt.Errorf("wait %s: %w", argv[0], waitErr)
+		return nil, msg.Errorf("wait %s: %w", argv[0], waitErr)
 	}
 	r.CPU = cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
 	r.MaxRSS = peakRSS(cmd.ProcessState)
@@ -368,4 +370,4 @@ const MemoryEnv = "NQUEENS_MEMORY"
 
 // MemoryLimitReport starts what a program that stopped itself at
 // MemoryEnv writes on its crash channel.
-const MemoryLimitReport = "judge: memory limit exceeded"
+const MemoryLimitReport = "judge: memory limit exceeded" // untranslated: read by the judge

@@ -2,7 +2,7 @@
 // LeetCode's short codes (AC, WA, TLE, …) and long names.
 package verdict
 
-import "fmt"
+import "github.com/nqueens-kit/nqueens/judge/msg"
 
 // A Verdict is LeetCode's short code for how a submission or a case went.
 type Verdict string
@@ -29,23 +29,23 @@ var All = []Verdict{AC, WA, TLE, MLE, OLE, RE, CE, HC, NotWritten}
 func (v Verdict) Long() string {
 	switch v {
 	case AC:
-		return "Accepted"
+		return msg.Sprintf("Accepted")
 	case WA:
-		return "Wrong Answer"
+		return msg.Sprintf("Wrong Answer")
 	case TLE:
-		return "Time Limit Exceeded"
+		return msg.Sprintf("Time Limit Exceeded")
 	case MLE:
-		return "Memory Limit Exceeded"
+		return msg.Sprintf("Memory Limit Exceeded")
 	case OLE:
-		return "Output Limit Exceeded"
+		return msg.Sprintf("Output Limit Exceeded")
 	case RE:
-		return "Runtime Error"
+		return msg.Sprintf("Runtime Error")
 	case CE:
-		return "Compile Error"
+		return msg.Sprintf("Compile Error")
 	case HC:
-		return "Hard-Coded Answer"
+		return msg.Sprintf("Hard-Coded Answer")
 	case NotWritten:
-		return "Not Written Yet"
+		return msg.Sprintf("Not Written Yet")
 	}
 	return string(v)
 }
@@ -57,5 +57,5 @@ func Parse(s string) (Verdict, error) {
 			return v, nil
 		}
 	}
-	return "", fmt.Errorf("unknown verdict %q (want one of AC, WA, TLE, MLE, OLE, RE, CE, HC)", s)
+	return "", msg.Errorf("unknown verdict %q (want one of AC, WA, TLE, MLE, OLE, RE, CE, HC)", s)
 }
