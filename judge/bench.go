@@ -34,18 +34,19 @@ const (
 
 // benchEntry is one program in the table.
 type benchEntry struct {
-	name   string
-	binary string
-	env    []string      // settings for its environment, e.g. GOMAXPROCS=1
-	last   time.Duration // its wall time at the previous n
+	name string
+	prog sandbox.Program
+	env  []string      // settings for its environment, e.g. GOMAXPROCS=1
+	last time.Duration // its wall time at the previous n
 }
 
 // argv is the command line that runs the entry on n.
 func (e benchEntry) argv(n int) []string {
+	argv := append(append(slices.Clone(e.prog.Runtime), e.prog.Path), strconv.Itoa(n))
 	if len(e.env) == 0 {
-		return []string{e.binary, strconv.Itoa(n)}
+		return argv
 	}
-	return append(append([]string{"/usr/bin/env"}, e.env...), e.binary, strconv.Itoa(n))
+	return append(append([]string{"/usr/bin/env"}, e.env...), argv...)
 }
 
 // bench times every reference of a counting problem for n = 10..16, the
@@ -183,25 +184,25 @@ func (j *judge) benchEntries(ctx context.Context, p *problem.Problem) ([]benchEn
 		if err != nil {
 			return nil, msg.Errorf("bench: build %s: %w", j.kit.Rel(file), err)
 		}
-		entries = append(entries, benchEntry{name: d.Name(), binary: bin})
+		entries = append(entries, benchEntry{name: d.Name(), prog: sandbox.Program{Path: bin}})
 		if d.Name() == "fast" {
 			// The same program held to one core; env execs it, so the
 			// rusage and the answer's file descriptor are its own.
-			entries = append(entries, benchEntry{name: "fast 1 core", binary: bin, env: []string{"GOMAXPROCS=1"}})
+			entries = append(entries, benchEntry{name: "fast 1 core", prog: sandbox.Program{Path: bin}, env: []string{"GOMAXPROCS=1"}})
 		}
 	}
 	if j.opts.File != "" {
 		// The student's own file first: bench runs it as it runs the
 		// references, without the jail; use it on your own code.
-		src, err := readSubmission(p, j.opts.File, filepath.Clean(j.opts.File))
+		l, src, err := readSubmission(p, j.opts.File, filepath.Clean(j.opts.File))
 		if err != nil {
 			return nil, err
 		}
-		bin, err := j.builder.Build(ctx, spec(p, src, filepath.Clean(j.opts.File)))
+		prog, err := j.build(ctx, ref{p, l}, src, filepath.Clean(j.opts.File))
 		if err != nil {
 			return nil, msg.Errorf("bench: build %s: %w", j.opts.File, err)
 		}
-		entries = append(entries, benchEntry{name: "yours", binary: bin})
+		entries = append(entries, benchEntry{name: "yours", prog: prog})
 	}
 	slices.SortStableFunc(entries, func(a, b benchEntry) int { return benchOrder(a.name) - benchOrder(b.name) })
 	csrc := filepath.Join(j.kit.Solutions(p), p.Calibrator, "c", "bitmask.c")
@@ -211,7 +212,7 @@ func (j *judge) benchEntries(ctx context.Context, p *problem.Problem) ([]benchEn
 			if out, err := exec.CommandContext(ctx, gcc, "-O2", "-o", bin, csrc).CombinedOutput(); err != nil {
 				return nil, msg.Errorf("bench: gcc %s: %v\n%s", j.kit.Rel(csrc), err, out)
 			}
-			entries = append(entries, benchEntry{name: "C -O2", binary: bin})
+			entries = append(entries, benchEntry{name: "C -O2", prog: sandbox.Program{Path: bin}})
 		}
 	}
 	return entries, nil

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/nqueens-kit/nqueens/judge/format"
+	"github.com/nqueens-kit/nqueens/judge/lang"
 	"github.com/nqueens-kit/nqueens/judge/msg"
 	"github.com/nqueens-kit/nqueens/judge/problem"
 	"github.com/nqueens-kit/nqueens/judge/verdict"
@@ -80,7 +81,7 @@ func (j *judge) grade(ctx context.Context) (int, error) {
 		}
 		for _, c := range cs {
 			if c.Relative() {
-				if _, err := j.reference(ctx, p, c); err != nil {
+				if _, err := j.reference(ctx, ref{p, lang.Go}, c); err != nil {
 					return 0, err
 				}
 			}

@@ -4,6 +4,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -20,6 +21,7 @@ import (
 	"github.com/nqueens-kit/nqueens/judge/calibrate"
 	"github.com/nqueens-kit/nqueens/judge/cases"
 	"github.com/nqueens-kit/nqueens/judge/format"
+	"github.com/nqueens-kit/nqueens/judge/lang"
 	"github.com/nqueens-kit/nqueens/judge/lookup"
 	"github.com/nqueens-kit/nqueens/judge/msg"
 	"github.com/nqueens-kit/nqueens/judge/problem"
@@ -39,10 +41,10 @@ type judge struct {
 	calib     *calibrate.Cache
 	jail      *sandbox.Jail                      // isolates every run of a submission or reference
 	cases     map[*problem.Problem][]*cases.Case // read once per invocation
-	refs      map[string]time.Duration           // calibrated reference times, by problem/case
-	refSrc    map[*problem.Problem][]byte        // each reference, read once
-	models    map[*problem.Problem]model         // each reference's fitted cost
-	rates     map[*problem.Problem]model         // the reference's cost from the calibration: start-up, and per call when it fits
+	refs      map[string]time.Duration           // calibrated reference times, by problem/language/case
+	refSrc    map[ref][]byte                     // each reference, read once
+	models    map[ref]model                      // each reference's fitted cost
+	rates     map[ref]model                      // the reference's cost from the calibration: start-up, and per call when it fits
 	stdout    io.Writer
 	stderr    io.Writer
 	live      *liveLine
@@ -112,9 +114,9 @@ func newJudge(opts options, stdout, stderr io.Writer) (*judge, error) {
 		calib:     calibrate.Open(cacheDir),
 		cases:     map[*problem.Problem][]*cases.Case{},
 		refs:      map[string]time.Duration{},
-		refSrc:    map[*problem.Problem][]byte{},
-		models:    map[*problem.Problem]model{},
-		rates:     map[*problem.Problem]model{},
+		refSrc:    map[ref][]byte{},
+		models:    map[ref]model{},
+		rates:     map[ref]model{},
 		stdout:    stdout,
 		stderr:    stderr,
 		live:      newLiveLine(stderr),
@@ -201,7 +203,7 @@ func (j *judge) judgeFile(ctx context.Context, p *problem.Problem, file, display
 		display = j.kit.Rel(file)
 	}
 	rep := newReport(p, display)
-	src, err := readSubmission(p, file, display)
+	l, src, err := readSubmission(p, file, display)
 	if err != nil {
 		return nil, err
 	}
@@ -210,7 +212,7 @@ func (j *judge) judgeFile(ctx context.Context, p *problem.Problem, file, display
 		return rep, nil
 	}
 
-	if f, ok := findLookup(p, src); ok {
+	if f, ok := findLookup(p, l, src); ok {
 		rep.Verdict = verdict.HC
 		rep.Message = msg.Sprintf("n = %d: the answer %s is written into the source at line %d; the kit asks you to compute it", f.N, f.Value, f.Line)
 		if p.Kind == problem.Boards {
@@ -220,7 +222,7 @@ func (j *judge) judgeFile(ctx context.Context, p *problem.Problem, file, display
 		return rep, nil
 	}
 
-	bin, cs, err := j.buildAndLoad(ctx, p, src, display)
+	prog, cs, err := j.buildAndLoad(ctx, ref{p, l}, src, display)
 	var ce *build.CompileError
 	if errors.As(err, &ce) {
 		rep.Verdict, rep.Message = verdict.CE, ce.Message
@@ -233,21 +235,29 @@ func (j *judge) judgeFile(ctx context.Context, p *problem.Problem, file, display
 		j.printHeader(rep)
 		rep.streamed = true
 	}
-	return rep, j.runCases(ctx, p, rep, bin, cs, jp)
+	return rep, j.runCases(ctx, ref{p, l}, rep, prog, cs, jp)
 }
 
 // maxSource is the largest submission the judge reads: the longest
 // reference is under 20 KiB.
 const maxSource = 1 << 20
 
-// readSubmission reads a student's file, once; a missing or unsuitable file
-// is a setup error (exit 2), not a verdict. It must be a regular file of at
-// most maxSource bytes: it is opened without blocking, so that a FIFO or a
-// device is refused at once instead of read without end.
-func readSubmission(p *problem.Problem, file, display string) ([]byte, error) {
-	if filepath.Ext(file) != ".go" {
-		return nil, setupErrorf("%s: not a Go file: the judge takes a .go file holding func %s", display, p.Func)
+// readSubmission reads a student's file, once, and names its language; a
+// missing or unsuitable file is a setup error (exit 2), not a verdict. It
+// must be a regular file of at most maxSource bytes: it is opened without
+// blocking, so that a FIFO or a device is refused at once instead of read
+// without end.
+func readSubmission(p *problem.Problem, file, display string) (*lang.Language, []byte, error) {
+	l, ok := lang.ForFile(file)
+	if !ok {
+		return nil, nil, setupErrorf("%s: not a solution file: the judge takes a file ending in %s, holding %s", display, lang.Extensions(), p.Func)
 	}
+	src, err := readSource(file, display)
+	return l, src, err
+}
+
+// readSource reads a solution file as readSubmission describes.
+func readSource(file, display string) ([]byte, error) {
 	f, err := openSubmission(file)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, setupErrorf("%s: no such file", display)
@@ -262,7 +272,7 @@ func readSubmission(p *problem.Problem, file, display string) ([]byte, error) {
 	}
 	switch {
 	case !fi.Mode().IsRegular():
-		return nil, setupErrorf("%s: not a regular file (%s): the judge reads a .go source file", display, fi.Mode().Type())
+		return nil, setupErrorf("%s: not a regular file (%s): the judge reads a source file", display, fi.Mode().Type())
 	case fi.Size() > maxSource:
 		return nil, setupErrorf("%s: %d bytes is too large for a solution (at most %d KiB)", display, fi.Size(), maxSource>>10)
 	}
@@ -284,46 +294,65 @@ func notWritten(p *problem.Problem, display string) string {
 		p.Func, display, p.Number, filepath.Join("solutions", p.Folder(), p.Calibrator, "solution.go"), p.Number)
 }
 
-// findLookup looks for an answer written into the source, in code the
-// solution function can reach.
-func findLookup(p *problem.Problem, src []byte) (lookup.Finding, bool) {
-	code, err := build.Prepare(src)
-	if err != nil {
-		return lookup.Finding{}, false
-	}
+// findLookup looks for an answer written into the source: in Go, in code
+// the solution function can reach; in other languages, anywhere outside
+// comments.
+func findLookup(p *problem.Problem, l *lang.Language, src []byte) (lookup.Finding, bool) {
 	ans := lookup.Answers{Boards: p.Kind == problem.Boards, Counts: map[int64]int{}}
 	for n := p.LookupFrom; p.LookupFrom > 0 && n <= queens.MaxKnown; n++ {
 		c, _ := queens.Count(n)
 		ans.Counts[c] = n
 	}
+	if l != lang.Go {
+		return lookup.FindInText(src, l.Comments, ans)
+	}
+	code, err := build.Prepare(src)
+	if err != nil {
+		return lookup.Finding{}, false
+	}
 	return lookup.Find(code, p.Func, ans)
+}
+
+// build builds src, a solution to r's problem in r's language. A missing
+// toolchain is a setup error that says what to install.
+func (j *judge) build(ctx context.Context, r ref, src []byte, display string) (sandbox.Program, error) {
+	if r.l == lang.Go {
+		bin, err := j.builder.Build(ctx, spec(r.p, src, display))
+		return sandbox.Program{Path: bin}, err
+	}
+	t, err := r.l.Toolchain()
+	if err != nil {
+		return sandbox.Program{}, &setupError{err}
+	}
+	return t.Build(ctx, j.builder, lang.Submission{Problem: r.p, Source: src, Display: display})
 }
 
 // buildAndLoad builds the file while p's cases are read and checked, and
 // keeps only the cases -run picks.
-func (j *judge) buildAndLoad(ctx context.Context, p *problem.Problem, src []byte, display string) (string, []*cases.Case, error) {
+func (j *judge) buildAndLoad(ctx context.Context, r ref, src []byte, display string) (sandbox.Program, []*cases.Case, error) {
 	type built struct {
-		binary string
-		err    error
+		prog sandbox.Program
+		err  error
 	}
 	done := make(chan built, 1)
 	go func() {
-		bin, err := j.builder.Build(ctx, spec(p, src, display))
-		done <- built{bin, err}
+		prog, err := j.build(ctx, r, src, display)
+		done <- built{prog, err}
 	}()
-	cs, caseErr := j.loadCases(p)
+	cs, caseErr := j.loadCases(r.p)
 	b := <-done
 	if caseErr != nil {
-		return "", nil, caseErr
+		return sandbox.Program{}, nil, caseErr
 	}
 	if b.err != nil {
 		var ce *build.CompileError
-		if errors.As(b.err, &ce) {
-			return "", nil, b.err
+		var se *setupError
+		if errors.As(b.err, &ce) || errors.As(b.err, &se) {
+			return sandbox.Program{}, nil, b.err
 		}
-		return "", nil, msg.Errorf("build %s: %w", display, b.err)
+		return sandbox.Program{}, nil, msg.Errorf("build %s: %w", display, b.err)
 	}
-	return b.binary, cs, nil
+	return b.prog, cs, nil
 }
 
 // loadCases reads and checks p's case files once per invocation, keeping
@@ -349,10 +378,12 @@ func (j *judge) loadCases(p *problem.Problem) ([]*cases.Case, error) {
 	return cs, nil
 }
 
-// runCases runs each case against the built binary, from small to large,
+// runCases runs each case against the built program, from small to large,
 // stopping at the first failure unless jp.all.
-func (j *judge) runCases(ctx context.Context, p *problem.Problem, rep *report, bin string, cs []*cases.Case, jp judgeParams) error {
+func (j *judge) runCases(ctx context.Context, r ref, rep *report, prog sandbox.Program, cs []*cases.Case, jp judgeParams) error {
+	p := r.p
 	rep.Verdict = verdict.AC
+	cs, rep.Beyond = casesFor(r, cs)
 	ratio := 0.0 // CPU time over the reference's, at the last relative case passed
 	outOfTime := false
 	for i, c := range cs {
@@ -365,13 +396,13 @@ func (j *judge) runCases(ctx context.Context, p *problem.Problem, rep *report, b
 			// Calibrate only when a relative case is reached: a submission
 			// that fails early never waits for it.
 			var err error
-			if ref, err = j.reference(ctx, p, c); err != nil {
+			if ref, err = j.reference(ctx, r, c); err != nil {
 				return err
 			}
 		}
 		j.live.start(fmt.Sprintf("%s %s", p.Folder(), c.Name))
 		res, err := cases.Run(ctx, p, c, cases.Params{
-			Binary:  bin,
+			Program: prog,
 			Display: rep.File,
 			Ref:     ref,
 			Scale:   jp.scale,
@@ -379,7 +410,7 @@ func (j *judge) runCases(ctx context.Context, p *problem.Problem, rep *report, b
 			Update:  j.opts.Mode == modeUpdate,
 			TempDir: j.tempDir,
 			Jail:    j.jail,
-			Startup: j.rates[p].startup,
+			Startup: j.rates[r].startup,
 		})
 		j.live.stop()
 		if err != nil {
@@ -387,7 +418,7 @@ func (j *judge) runCases(ctx context.Context, p *problem.Problem, rep *report, b
 		}
 		markClose(res, ratio)
 		if res.Verdict == verdict.TLE && res.Relative() {
-			res.Message += "\n" + j.explainTLE(p, rep.Cases, c, res)
+			res.Message += "\n" + j.explainTLE(r, rep.Cases, c, res)
 		}
 		if res.Relative() && res.Verdict == verdict.AC && res.RefMs > 0 {
 			ratio = float64(res.CPU) / float64(ms(res.RefMs))
@@ -424,6 +455,37 @@ func markClose(res *cases.Result, ratio float64) {
 			res.Close = ratio*float64(ms(res.RefMs)) < (1+cases.CloseTo)*limit
 		}
 	}
+}
+
+// casesFor adapts p's cases to a language: for a counting problem, the
+// cases past the language's headline n are left out (named in beyond), and
+// its three largest n have limits relative to its own reference, like
+// Go's 14, 15 and 16.
+func casesFor(r ref, cs []*cases.Case) (run []*cases.Case, beyond []string) {
+	if r.p.Kind != problem.Count || r.l == lang.Go {
+		return cs, nil
+	}
+	factor := 0.0
+	for _, c := range cs {
+		if c.Relative() {
+			factor = max(factor, c.Limits.Factor)
+		}
+	}
+	factor = cmp.Or(factor, cases.DefaultFactor)
+	for _, c := range cs {
+		n := c.MaxInput()
+		switch {
+		case n > r.l.Headline:
+			beyond = append(beyond, c.Name)
+			continue
+		case n > r.l.Headline-3 && !c.Relative():
+			relative := *c
+			relative.Limits.Factor, relative.Limits.CPU = factor, 0
+			c = &relative
+		}
+		run = append(run, c)
+	}
+	return run, beyond
 }
 
 // spec describes the build of src as a solution to p.

@@ -12,6 +12,10 @@
 // and at n = 16 within 2–6 % (README, "Calibration"). The results are
 // cached per machine, toolchain, jail, reference source and case text;
 // -calibrate measures again.
+//
+// Each language has its own reference (solutions/<folder>/bitmask/<lang>/),
+// timed the same way, at the n its Language names: a Java submission's
+// limits are multiples of the Java reference's time on this machine.
 
 package main
 
@@ -29,17 +33,24 @@ import (
 	"github.com/nqueens-kit/nqueens/judge/calibrate"
 	"github.com/nqueens-kit/nqueens/judge/cases"
 	"github.com/nqueens-kit/nqueens/judge/format"
+	"github.com/nqueens-kit/nqueens/judge/lang"
 	"github.com/nqueens-kit/nqueens/judge/msg"
 	"github.com/nqueens-kit/nqueens/judge/problem"
+	"github.com/nqueens-kit/nqueens/judge/sandbox"
 	"github.com/nqueens-kit/nqueens/judge/verdict"
 )
 
-// Calibration settings.
+// ref names one reference: a problem's, in a language.
+type ref struct {
+	p *problem.Problem
+	l *lang.Language
+}
+
+// Calibration settings. The cost per call is fitted at the language's
+// FitSmall and FitLarge (13 and 14 for Go).
 const (
-	fitSmall    = 13   // the two n the cost per call is fitted at
-	fitLarge    = 14   //
-	timingsOf   = 8    // runs of the reference at fitSmall and at n = 1; the best counts
-	timingsOfN  = 4    // runs at fitLarge
+	timingsOf   = 8    // runs of the reference at FitSmall and at n = 1; the best counts
+	timingsOfN  = 4    // runs at FitLarge
 	modelFit    = 0.15 // the two fitted costs per call must agree this closely (n = 13 alone varies 10 %)
 	directTries = 3    // a case timed directly: best of this many while runs stay short
 )
@@ -49,9 +60,9 @@ const (
 type model struct {
 	startup time.Duration
 	perCall float64 // nanoseconds
-	spread  float64 // (slowest - fastest) / fastest of the timings at fitLarge
-	fits    bool    // the costs fitted at fitSmall and fitLarge agree
-	small   float64 // the cost per call fitted at fitSmall, ns
+	spread  float64 // (slowest - fastest) / fastest of the timings at FitLarge
+	fits    bool    // the costs fitted at FitSmall and FitLarge agree
+	small   float64 // the cost per call fitted at FitSmall, ns
 }
 
 // predict is the model's CPU time for solving each of ns once.
@@ -67,20 +78,21 @@ func (m model) predict(ns []int) (time.Duration, bool) {
 	return total, true
 }
 
-// reference returns the reference's CPU time on case c of p: remembered
-// from earlier in this invocation, from the cache, or measured now.
-func (j *judge) reference(ctx context.Context, p *problem.Problem, c *cases.Case) (time.Duration, error) {
-	name := p.Folder() + "/" + c.Name
+// reference returns the reference's CPU time on case c of r's problem, in
+// r's language: remembered from earlier in this invocation, from the cache,
+// or measured now.
+func (j *judge) reference(ctx context.Context, r ref, c *cases.Case) (time.Duration, error) {
+	name := r.p.Folder() + "/" + r.l.Name + "/" + c.Name
 	if d, ok := j.refs[name]; ok {
 		return d, nil
 	}
-	key, err := j.calibrationKey(p, c)
+	key, err := j.calibrationKey(r, c)
 	if err != nil {
 		return 0, err
 	}
 	e, cached := j.calib.Get(key)
 	if !cached {
-		if e, err = j.measure(ctx, p, c); err != nil {
+		if e, err = j.measure(ctx, r, c); err != nil {
 			return 0, err
 		}
 		j.calib.Put(key, e)
@@ -89,55 +101,72 @@ func (j *judge) reference(ctx context.Context, p *problem.Problem, c *cases.Case
 		}
 	}
 	j.refs[name] = e.CPU()
-	j.rates[p] = model{startup: e.Startup(), perCall: e.PerCallNs, fits: e.PerCallNs > 0}
+	j.rates[r] = model{startup: e.Startup(), perCall: e.PerCallNs, fits: e.PerCallNs > 0}
 	return e.CPU(), nil
 }
 
 // calibrationKey names a measurement by the machine, the toolchain, the
 // reference's source, the case's text, and how runs are isolated (the jail
 // costs each run a few milliseconds).
-func (j *judge) calibrationKey(p *problem.Problem, c *cases.Case) (string, error) {
-	src, err := j.referenceSource(p)
+func (j *judge) calibrationKey(r ref, c *cases.Case) (string, error) {
+	src, err := j.referenceSource(r)
 	if err != nil {
 		return "", err
 	}
+	version := j.goVersion
+	if r.l != lang.Go {
+		t, err := r.l.Toolchain()
+		if err != nil {
+			return "", &setupError{err}
+		}
+		version = r.l.Name + ": " + t.Version
+	}
 	how := fmt.Sprintf("calibration v2, jail %t", j.jail.Complete()) // untranslated: part of a cache key
-	return calibrate.Key([]byte(j.machine), []byte(j.goVersion), []byte(how), src, c.Data), nil
+	return calibrate.Key([]byte(j.machine), []byte(version), []byte(how), src, c.Data), nil
 }
 
-// referenceSource reads p's reference once per invocation.
-func (j *judge) referenceSource(p *problem.Problem) ([]byte, error) {
-	if src, ok := j.refSrc[p]; ok {
+// referenceFile is the file of r's reference.
+func (j *judge) referenceFile(r ref) string {
+	if r.l == lang.Go {
+		return j.kit.Reference(r.p)
+	}
+	return j.kit.ReferenceIn(r.p, r.l.Dir, r.l.File())
+}
+
+// referenceSource reads r's reference once per invocation.
+func (j *judge) referenceSource(r ref) ([]byte, error) {
+	if src, ok := j.refSrc[r]; ok {
 		return src, nil
 	}
-	src, err := os.ReadFile(j.kit.Reference(p))
+	src, err := os.ReadFile(j.referenceFile(r))
 	if err != nil {
-		return nil, setupErrorf("calibrate %s: %v", p.Folder(), err)
+		return nil, setupErrorf("calibrate %s: %v", r.p.Folder(), err)
 	}
-	j.refSrc[p] = src
+	j.refSrc[r] = src
 	return src, nil
 }
 
-// referenceBinary builds p's reference from the source read once.
-func (j *judge) referenceBinary(ctx context.Context, p *problem.Problem) (string, error) {
-	src, err := j.referenceSource(p)
+// referenceProgram builds r's reference from the source read once.
+func (j *judge) referenceProgram(ctx context.Context, r ref) (sandbox.Program, error) {
+	src, err := j.referenceSource(r)
 	if err != nil {
-		return "", err
+		return sandbox.Program{}, err
 	}
-	file := j.kit.Reference(p)
-	bin, err := j.builder.Build(ctx, spec(p, src, j.kit.Rel(file)))
+	file := j.kit.Rel(j.referenceFile(r))
+	prog, err := j.build(ctx, r, src, file)
 	if err != nil {
-		return "", setupErrorf("calibrate %s: build the reference %s: %v", p.Folder(), j.kit.Rel(file), err)
+		return sandbox.Program{}, setupErrorf("calibrate %s: build the reference %s: %v", r.p.Folder(), file, err)
 	}
-	return bin, nil
+	return prog, nil
 }
 
 // measure times the reference on c, through the model when it fits, else
 // directly.
-func (j *judge) measure(ctx context.Context, p *problem.Problem, c *cases.Case) (calibrate.Entry, error) {
-	e := calibrate.Entry{Case: p.Folder() + "/" + c.Name, Measured: time.Now().UTC().Truncate(time.Second)}
+func (j *judge) measure(ctx context.Context, r ref, c *cases.Case) (calibrate.Entry, error) {
+	p := r.p
+	e := calibrate.Entry{Case: p.Folder() + "/" + r.l.Name + "/" + c.Name, Measured: time.Now().UTC().Truncate(time.Second)}
 	if p.Kind == problem.Count {
-		m, err := j.model(ctx, p)
+		m, err := j.model(ctx, r)
 		if err != nil {
 			return e, err
 		}
@@ -150,31 +179,36 @@ func (j *judge) measure(ctx context.Context, p *problem.Problem, c *cases.Case) 
 			return e, nil
 		}
 	}
-	d, spread, err := j.timeCase(ctx, p, c)
+	d, spread, err := j.timeCase(ctx, r, c)
 	e.CPUms, e.Spread = float64(d)/float64(time.Millisecond), spread
 	return e, err
 }
 
-// model fits p's reference's cost once per invocation.
-func (j *judge) model(ctx context.Context, p *problem.Problem) (model, error) {
-	if m, ok := j.models[p]; ok {
+// model fits r's reference's cost once per invocation.
+func (j *judge) model(ctx context.Context, r ref) (model, error) {
+	if m, ok := j.models[r]; ok {
 		return m, nil
 	}
-	msg.Fprintf(j.stderr, "calibrating %s: timing the reference %s solution on this machine (about a second, once; -calibrate measures again)\n",
-		p.Folder(), p.Calibrator)
-	bin, err := j.referenceBinary(ctx, p)
+	msg.Fprintf(j.stderr, "calibrating %s: timing the reference %s solution in %s on this machine (a few seconds, once; -calibrate measures again)\n",
+		r.p.Folder(), r.p.Calibrator, r.l.Name)
+	prog, err := j.referenceProgram(ctx, r)
 	if err != nil {
 		return model{}, err
 	}
-	startup, _, err := j.timeN(ctx, p, bin, 1, timingsOf)
+	startup, _, err := j.timeN(ctx, r, prog, 1, timingsOf)
 	if err != nil {
 		return model{}, err
 	}
-	small, _, err := j.timeN(ctx, p, bin, fitSmall, timingsOf)
+	if r.l.FitSmall == 0 {
+		m := model{startup: startup}
+		j.models[r] = m
+		return m, nil
+	}
+	small, _, err := j.timeN(ctx, r, prog, r.l.FitSmall, timingsOf)
 	if err != nil {
 		return model{}, err
 	}
-	large, spread, err := j.timeN(ctx, p, bin, fitLarge, timingsOfN)
+	large, spread, err := j.timeN(ctx, r, prog, r.l.FitLarge, timingsOfN)
 	if err != nil {
 		return model{}, err
 	}
@@ -182,20 +216,21 @@ func (j *judge) model(ctx context.Context, p *problem.Problem) (model, error) {
 		calls, _ := queens.Calls(n)
 		return float64(max(d-startup, time.Microsecond)) / float64(calls)
 	}
-	m := model{startup: startup, perCall: perCall(large, fitLarge), small: perCall(small, fitSmall), spread: spread}
+	m := model{startup: startup, perCall: perCall(large, r.l.FitLarge), small: perCall(small, r.l.FitSmall), spread: spread}
 	m.fits = math.Abs(m.small/m.perCall-1) <= modelFit
-	j.models[p] = m
+	j.models[r] = m
 	return m, nil
 }
 
-// timeN runs the reference binary on n, tries times, and returns the
-// fastest CPU time and the spread of all.
-func (j *judge) timeN(ctx context.Context, p *problem.Problem, bin string, n, tries int) (time.Duration, float64, error) {
+// timeN runs the reference on n, tries times, and returns the fastest CPU
+// time and the spread of all.
+func (j *judge) timeN(ctx context.Context, r ref, prog sandbox.Program, n, tries int) (time.Duration, float64, error) {
+	p := r.p
 	want, _ := queens.Count(n)
 	var ts []time.Duration
 	for range tries {
 		j.live.start(msg.Sprintf("calibrating %s n=%d", p.Folder(), n))
-		res, err := j.jail.Run(ctx, j.tempDir, []string{bin, strconv.Itoa(n)}, cases.Limits{Factor: 2}.Resolve(0, true))
+		res, err := j.jail.RunProgram(ctx, j.tempDir, prog, []string{strconv.Itoa(n)}, cases.Limits{Factor: 2}.Resolve(0, true))
 		j.live.stop()
 		if err != nil {
 			return 0, 0, err
@@ -204,7 +239,7 @@ func (j *judge) timeN(ctx context.Context, p *problem.Problem, bin string, n, tr
 			return 0, 0, ctx.Err()
 		}
 		if got := strings.TrimSpace(string(res.Answer)); p.Kind == problem.Count && got != strconv.FormatInt(want, 10) {
-			return 0, 0, setupErrorf("calibrate %s: the reference %s answers %q for n = %d, want %d", p.Folder(), j.kit.Rel(j.kit.Reference(p)), got, n, want)
+			return 0, 0, setupErrorf("calibrate %s: the reference %s answers %q for n = %d, want %d", p.Folder(), j.kit.Rel(j.referenceFile(r)), got, n, want)
 		}
 		ts = append(ts, res.CPU)
 	}
@@ -214,22 +249,24 @@ func (j *judge) timeN(ctx context.Context, p *problem.Problem, bin string, n, tr
 
 // timeCase runs the reference on the case itself: best of directTries while
 // the runs stay under a second.
-func (j *judge) timeCase(ctx context.Context, p *problem.Problem, c *cases.Case) (time.Duration, float64, error) {
+func (j *judge) timeCase(ctx context.Context, r ref, c *cases.Case) (time.Duration, float64, error) {
+	p := r.p
 	msg.Fprintf(j.stderr, "calibrating %s: timing the reference on %s directly, once for this machine\n", p.Folder(), c.Name)
-	bin, err := j.referenceBinary(ctx, p)
+	prog, err := j.referenceProgram(ctx, r)
 	if err != nil {
 		return 0, 0, err
 	}
+	file := j.kit.Rel(j.referenceFile(r))
 	var ts []time.Duration
 	for try, spent := 0, time.Duration(0); try < directTries && (try == 0 || spent < time.Second); try++ {
 		j.live.start(msg.Sprintf("calibrating %s %s", p.Folder(), c.Name))
-		res, err := cases.Run(ctx, p, c, cases.Params{Binary: bin, Display: j.kit.Rel(j.kit.Reference(p)), Calibrating: true, TempDir: j.tempDir, Jail: j.jail})
+		res, err := cases.Run(ctx, p, c, cases.Params{Program: prog, Display: file, Calibrating: true, TempDir: j.tempDir, Jail: j.jail})
 		j.live.stop()
 		if err != nil {
 			return 0, 0, err
 		}
 		if res.Verdict != verdict.AC {
-			return 0, 0, setupErrorf("calibrate %s: the reference %s fails case %s: %s %s", p.Folder(), j.kit.Rel(j.kit.Reference(p)), c.Name, res.Verdict, res.Message)
+			return 0, 0, setupErrorf("calibrate %s: the reference %s fails case %s: %s %s", p.Folder(), file, c.Name, res.Verdict, res.Message)
 		}
 		ts = append(ts, res.CPU)
 		spent += res.CPU
@@ -251,11 +288,12 @@ func (j *judge) calibrate(ctx context.Context) error {
 			if !c.Relative() {
 				continue
 			}
-			e, err := j.measure(ctx, p, c)
+			r := ref{p, lang.Go}
+			e, err := j.measure(ctx, r, c)
 			if err != nil {
 				return err
 			}
-			key, err := j.calibrationKey(p, c)
+			key, err := j.calibrationKey(r, c)
 			if err != nil {
 				return err
 			}
@@ -268,13 +306,13 @@ func (j *judge) calibrate(ctx context.Context) error {
 			continue
 		}
 		msg.Fprintf(j.stdout, "%s (CPU time on %s)\n%s\n", p.Folder(), j.machine, strings.Join(rows, "\n"))
-		if m, ok := j.models[p]; ok {
+		if m, ok := j.models[ref{p, lang.Go}]; ok {
 			fit := msg.Sprintf("fits")
 			if !m.fits {
 				fit = msg.Sprintf("does not fit: the cases were timed directly")
 			}
 			msg.Fprintf(j.stdout, "  cost per call of the search: %.2f ns at n = %d, %.2f ns at n = %d (%s); start-up %s\n",
-				m.small, fitSmall, m.perCall, fitLarge, fit, format.Duration(m.startup))
+				m.small, lang.Go.FitSmall, m.perCall, lang.Go.FitLarge, fit, format.Duration(m.startup))
 		}
 	}
 	if err := j.calib.Save(); err != nil {

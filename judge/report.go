@@ -3,6 +3,7 @@
 package main
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/nqueens-kit/nqueens/judge/cases"
 	"github.com/nqueens-kit/nqueens/judge/format"
+	"github.com/nqueens-kit/nqueens/judge/lang"
 	"github.com/nqueens-kit/nqueens/judge/msg"
 	"github.com/nqueens-kit/nqueens/judge/problem"
 	"github.com/nqueens-kit/nqueens/judge/verdict"
@@ -27,12 +29,17 @@ type report struct {
 	Message string          `json:"message,omitempty"`
 	Cases   []*cases.Result `json:"cases"`
 	Skipped []string        `json:"skipped,omitempty"` // cases not run because an earlier one failed
+	// Beyond are cases past the headline n of the file's language, not run
+	// for it (README, "Languages").
+	Beyond   []string `json:"beyond_language,omitempty"`
+	Language string   `json:"language"`
 
 	streamed bool // the header and cases were printed as they ran
 }
 
 func newReport(p *problem.Problem, file string) *report {
-	return &report{Version: reportVersion, Problem: p.Folder(), File: file, Cases: []*cases.Result{}}
+	l, _ := lang.ForFile(file)
+	return &report{Version: reportVersion, Problem: p.Folder(), File: file, Language: cmp.Or(l, lang.Go).Name, Cases: []*cases.Result{}}
 }
 
 // finish prints a report: the rest of it if its cases were streamed, else
@@ -108,6 +115,10 @@ func (j *judge) printSummary(rep *report) {
 			tail = msg.Sprintf("; %d not run (-all runs every case)", len(rep.Skipped))
 		}
 		msg.Fprintf(w, "%s: passed %d of %d cases%s\n", j.paint(rep.Verdict, rep.Verdict.Long()), passed, len(rep.Cases)+len(rep.Skipped), tail)
+	}
+	if len(rep.Beyond) > 0 {
+		msg.Fprintf(w, "note: %s not run for %s: its reference search needs more than about 10 s there (README, \"Languages\")\n",
+			strings.Join(rep.Beyond, ", "), rep.Language)
 	}
 }
 

@@ -3,13 +3,11 @@
 package main
 
 import (
-	"path/filepath"
 	"time"
 
 	"github.com/nqueens-kit/nqueens/judge/cases"
 	"github.com/nqueens-kit/nqueens/judge/format"
 	"github.com/nqueens-kit/nqueens/judge/msg"
-	"github.com/nqueens-kit/nqueens/judge/problem"
 	"github.com/nqueens-kit/nqueens/judge/verdict"
 )
 
@@ -23,43 +21,43 @@ var methodRatios = msg.Mark("about 17–19 times is the array method (an O(n) ch
 // relative case is, what that usually means, and what to read next. The
 // ratio comes from the last case it passed when the reference's time there
 // is known, and otherwise from the limit it used up (a lower bound).
-func (j *judge) explainTLE(p *problem.Problem, done []*cases.Result, c *cases.Case, res *cases.Result) string {
+func (j *judge) explainTLE(r ref, done []*cases.Result, c *cases.Case, res *cases.Result) string {
 	ref := ms(res.RefMs)
 	howFar := msg.Sprintf("How far off: stopped at the limit, so at least %s times the reference search (%s) at n = %d.",
 		factor(res.Factor), format.Duration(ref), c.MaxInput())
-	if prev, refPrev, ok := j.lastPassed(p, done); ok {
+	if prev, refPrev, ok := j.lastPassed(r, done); ok {
 		ratio := float64(prev.CPU) / float64(refPrev)
 		need := time.Duration(ratio * float64(ref))
 		howFar = msg.Sprintf("How far off: at %s your search took %s, %.1f times the reference search (%s); at that pace n = %d needs about %s against a limit of %s.",
 			prev.Name, format.Duration(prev.CPU), ratio, format.Duration(refPrev), c.MaxInput(), format.Duration(need), format.Duration(ms(res.LimitMs)))
 	}
 	return msg.Sprintf("%s\nWhat that usually means: %s.\nNext: read %s: %s.",
-		howFar, msg.Tr(methodRatios), filepath.Join("solutions", p.Folder(), p.Calibrator, "solution.go"), msg.Tr(p.Hint))
+		howFar, msg.Tr(methodRatios), j.kit.Rel(j.referenceFile(r)), msg.Tr(r.p.Hint))
 }
 
 // lastPassed is the last accepted case whose reference time is known:
 // measured for a relative case, predicted from the calibration otherwise.
-func (j *judge) lastPassed(p *problem.Problem, done []*cases.Result) (*cases.Result, time.Duration, bool) {
-	cs := j.cases[p]
+func (j *judge) lastPassed(r ref, done []*cases.Result) (*cases.Result, time.Duration, bool) {
+	cs := j.cases[r.p]
 	for i := len(done) - 1; i >= 0; i-- {
-		r := done[i]
-		if r.Verdict != verdict.AC || r.CPU <= 0 {
+		res := done[i]
+		if res.Verdict != verdict.AC || res.CPU <= 0 {
 			continue
 		}
-		if r.RefMs > 0 {
-			return r, ms(r.RefMs), true
+		if res.RefMs > 0 {
+			return res, ms(res.RefMs), true
 		}
-		m := j.rates[p]
+		m := j.rates[r]
 		if !m.fits {
 			continue
 		}
 		for _, c := range cs {
-			if c.Name != r.Name {
+			if c.Name != res.Name {
 				continue
 			}
 			// Cases too small to time well teach nothing.
 			if d, ok := m.predict(c.Inputs); ok && d >= 20*time.Millisecond {
-				return r, d, true
+				return res, d, true
 			}
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/nqueens-kit/nqueens/judge/format"
+	"github.com/nqueens-kit/nqueens/judge/lang"
 	"github.com/nqueens-kit/nqueens/judge/msg"
 	"github.com/nqueens-kit/nqueens/judge/problem"
 	"github.com/nqueens-kit/nqueens/judge/verdict"
@@ -37,7 +38,7 @@ func (j *judge) verify(ctx context.Context) (int, error) {
 	var todo []entry
 	width := len("solution")
 	for _, p := range j.opts.Problems {
-		sols, err := j.kit.SolutionFiles(p)
+		sols, err := j.kit.SolutionFiles(p, func(name string) bool { _, ok := lang.ForFile(name); return ok })
 		if err != nil {
 			return 0, &setupError{err}
 		}

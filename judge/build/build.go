@@ -96,11 +96,36 @@ func (b *Builder) Build(ctx context.Context, spec Spec) (string, error) {
 		return "", &CompileError{Message: problem}
 	}
 
+	key := Key(b.GoVersion, spec.Harness, string(code)) + exeSuffix()
+	files := map[string][]byte{
+		"go.mod":           []byte(fmt.Sprintf("module %s\n\ngo %s\n", modulePath, languageVersion(b.GoVersion))),
+		studentFile:        code,
+		"judge_harness.go": []byte(spec.Harness),
+	}
+	return b.cached(key, spec.Display, files, func(dir string) (string, error) {
+		out := filepath.Join(dir, "submission"+exeSuffix())
+		env := append(os.Environ(), "GOFLAGS=", "GOWORK=off", "CGO_ENABLED=0", "GOTOOLCHAIN=local", "GO111MODULE=on")
+		output, err := b.runTool(ctx, dir, env, spec.Display, b.Go, "build", "-trimpath", "-o", out, ".")
+		if errors.Is(err, errToolFailed) {
+			return "", &CompileError{Message: compilerMessage(string(output), dir, spec.Display)}
+		}
+		return out, err
+	})
+}
+
+// Key names a build by everything that went into it.
+func Key(parts ...string) string {
 	sum := sha256.New()
-	for _, part := range []string{b.GoVersion, spec.Harness, string(code)} {
+	for _, part := range parts {
 		fmt.Fprintf(sum, "%d\n%s", len(part), part)
 	}
-	key := hex.EncodeToString(sum.Sum(nil))[:32] + exeSuffix()
+	return hex.EncodeToString(sum.Sum(nil))[:32]
+}
+
+// cached returns the cached program named key, or makes it: it writes files
+// into a new build directory, where make builds the program and returns
+// its path; the program is then kept in the cache, sealed.
+func (b *Builder) cached(key, display string, files map[string][]byte, make func(dir string) (string, error)) (string, error) {
 	cached := ""
 	if b.CacheDir != "" {
 		cached = filepath.Join(b.CacheDir, key)
@@ -116,24 +141,18 @@ func (b *Builder) Build(ctx context.Context, spec Spec) (string, error) {
 		return "", err
 	}
 	defer os.RemoveAll(dir)
-	goMod := fmt.Sprintf("module %s\n\ngo %s\n", modulePath, languageVersion(b.GoVersion))
-	files := map[string][]byte{
-		"go.mod":           []byte(goMod),
-		studentFile:        code,
-		"judge_harness.go": []byte(spec.Harness),
-	}
 	for name, data := range files {
 		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
 			return "", err
 		}
 	}
-	out := filepath.Join(dir, "submission"+exeSuffix())
-	if err := b.goBuild(ctx, dir, out, spec); err != nil {
+	out, err := make(dir)
+	if err != nil {
 		return "", err
 	}
 	if fi, err := os.Stat(out); err == nil && fi.Size() > cmp.Or(b.MaxBinary, DefaultMaxBinary) {
 		return "", &CompileError{Message: msg.Sprintf("%s: the program built is %d MiB, more than the %d MiB a solution may take: is there a huge table in it?",
-			spec.Display, fi.Size()>>20, cmp.Or(b.MaxBinary, DefaultMaxBinary)>>20)}
+			display, fi.Size()>>20, cmp.Or(b.MaxBinary, DefaultMaxBinary)>>20)}
 	}
 	if cached == "" {
 		// No cache: the binary must outlive the build directory.
@@ -161,21 +180,27 @@ func exeSuffix() string {
 	return ""
 }
 
-// goBuild runs go build in dir under the builder's bounds.
-func (b *Builder) goBuild(ctx context.Context, dir, out string, spec Spec) error {
+// errToolFailed: a tool the builder ran exited with an error status; its
+// output says why.
+var errToolFailed = errors.New("the tool failed") // untranslated: never shown
+
+// runTool runs a compiler in dir under the builder's bounds and returns
+// what it printed. A build past a bound is a *CompileError that says so;
+// a tool that fails is errToolFailed, with its output.
+func (b *Builder) runTool(ctx context.Context, dir string, env []string, display string, argv ...string) ([]byte, error) {
 	ctx, cancel := context.WithTimeout(ctx, cmp.Or(b.MaxTime, DefaultMaxTime))
 	defer cancel()
-	cmd := exec.CommandContext(ctx, b.Go, "build", "-trimpath", "-o", out, ".")
+	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GOFLAGS=", "GOWORK=off", "CGO_ENABLED=0", "GOTOOLCHAIN=local", "GO111MODULE=on")
+	cmd.Env = env
 	sandbox.Detach(cmd)
-	var stderr bytes.Buffer
-	cmd.Stdout = &stderr
-	cmd.Stderr = &stderr
+	var output bytes.Buffer
+	cmd.Stdout = &output
+	cmd.Stderr = &output
 	if err := cmd.Start(); err != nil {
-		return msg.Errorf("run go build: %w", err)
+		return nil, msg.Errorf("run %s: %w", filepath.Base(argv[0]), err)
 	}
-	// Watch the memory of the go command and the compiler it starts.
+	// Watch the memory of the tool and the processes it starts.
 	overMemory := make(chan struct{})
 	done := make(chan struct{})
 	go func() {
@@ -198,23 +223,23 @@ func (b *Builder) goBuild(ctx context.Context, dir, out string, spec Spec) error
 	close(done)
 	select {
 	case <-overMemory:
-		return &CompileError{Message: msg.Sprintf("%s: the compiler needed more than %d MiB of memory to build it: deeply nested generic types?",
-			spec.Display, cmp.Or(b.MaxMemory, DefaultMaxMemory)>>20)}
+		return nil, &CompileError{Message: msg.Sprintf("%s: the compiler needed more than %d MiB of memory to build it: deeply nested generic types?",
+			display, cmp.Or(b.MaxMemory, DefaultMaxMemory)>>20)}
 	default:
 	}
 	switch {
 	case err == nil:
-		return nil
+		return output.Bytes(), nil
 	case ctx.Err() == context.DeadlineExceeded:
-		return &CompileError{Message: msg.Sprintf("%s: the build took more than %s: deeply nested generic types?", spec.Display, cmp.Or(b.MaxTime, DefaultMaxTime))}
+		return nil, &CompileError{Message: msg.Sprintf("%s: the build took more than %s: deeply nested generic types?", display, cmp.Or(b.MaxTime, DefaultMaxTime))}
 	case ctx.Err() != nil:
-		return ctx.Err()
+		return nil, ctx.Err()
 	}
 	var exit *exec.ExitError
 	if !errors.As(err, &exit) {
-		return msg.Errorf("run go build: %w", err)
+		return nil, msg.Errorf("run %s: %w", filepath.Base(argv[0]), err)
 	}
-	return &CompileError{Message: compilerMessage(stderr.String(), dir, spec.Display)}
+	return output.Bytes(), errToolFailed
 }
 
 // seal records a cached binary's checksum beside it; intact checks it, so

@@ -1,11 +1,14 @@
 package cases
 
 import (
+	"fmt"
 	"regexp"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/nqueens-kit/nqueens/judge/format"
+	"github.com/nqueens-kit/nqueens/judge/lang"
 	"github.com/nqueens-kit/nqueens/judge/msg"
 	"github.com/nqueens-kit/nqueens/judge/sandbox"
 	"github.com/nqueens-kit/nqueens/judge/verdict"
@@ -77,6 +80,8 @@ func classify(r runInfo) (verdict.Verdict, string) {
 	if res.ExitCode != 0 {
 		crash := r.crash
 		switch {
+		case strings.HasPrefix(crash, lang.CrashMark):
+			return harnessCrash(r)
 		case strings.HasPrefix(crash, sandbox.MemoryLimitReport):
 			// The harness stopped itself where the sandbox cannot watch memory.
 			return verdict.MLE, msg.Sprintf("n = %d: used more than the memory limit of %s", n, format.Bytes(lim.Memory))
@@ -91,7 +96,7 @@ func classify(r runInfo) (verdict.Verdict, string) {
 		case fatalLine.MatchString(crash):
 			return verdict.RE, msg.Sprintf("n = %d: fatal error: %s%s", n, fatalLine.FindStringSubmatch(crash)[1], where(crash, r.display))
 		case res.Signal != 0:
-			return verdict.RE, msg.Sprintf("n = %d: killed by signal %v", n, res.Signal)
+			return verdict.RE, msg.Sprintf("n = %d: killed by signal %v%s", n, res.Signal, signalHint(res.Signal))
 		}
 		return verdict.RE, msg.Sprintf("n = %d: exit status %d (did it call os.Exit?)", n, res.ExitCode)
 	}
@@ -106,6 +111,40 @@ func classify(r runInfo) (verdict.Verdict, string) {
 			n, format.Duration(res.CPU), float64(refWork)/float64(work), format.Duration(r.ref))
 	}
 	return verdict.AC, ""
+}
+
+// harnessCrash reads the crash report of a harness in another language
+// than Go (lang.CrashMark): what happened, and where in the student's file.
+func harnessCrash(r runInfo) (verdict.Verdict, string) {
+	report := strings.TrimPrefix(r.crash, lang.CrashMark)
+	what, rest, _ := strings.Cut(report, "\n")
+	at := ""
+	var line int
+	var fn string
+	if _, err := fmt.Sscanf(rest, "at line %d in %s", &line, &fn); err == nil { // untranslated: the harness protocol
+		at = msg.Sprintf("\n  at %s%s", fmt.Sprintf("%s:%d", r.display, line), msg.Sprintf(" in %s", fn))
+	}
+	switch {
+	case what == "stack overflow": // untranslated: the harness protocol
+		return verdict.RE, msg.Sprintf("n = %d: stack overflow: the recursion never ends or goes far too deep%s", r.n, at)
+	case what == "out of memory": // untranslated: the harness protocol
+		return verdict.MLE, msg.Sprintf("n = %d: ran out of memory (limit %s)", r.n, format.Bytes(r.lim.Memory))
+	}
+	return verdict.RE, msg.Sprintf("n = %d: %s%s", r.n, format.Printable(what), at)
+}
+
+// signalHint says what a signal that killed a program usually means (C
+// and C++ programs crash this way).
+func signalHint(sig syscall.Signal) string {
+	switch sig {
+	case syscall.SIGSEGV, syscall.SIGBUS:
+		return msg.Sprintf(": it read or wrote memory it does not own: an index out of bounds, a null or freed pointer, or a recursion so deep it overflowed the stack")
+	case syscall.SIGFPE:
+		return msg.Sprintf(": an arithmetic error, such as a division by zero")
+	case syscall.SIGABRT:
+		return msg.Sprintf(": it aborted: a failed assertion, an exception nothing caught, or memory freed twice")
+	}
+	return ""
 }
 
 // splitCrash separates what the program printed from the Go runtime's crash
@@ -169,7 +208,7 @@ func where(crash, display string) string {
 			if k := strings.LastIndexByte(fn, '('); k > 0 {
 				fn = fn[:k]
 			}
-			fn = " in " + fn
+			fn = msg.Sprintf(" in %s", fn)
 		}
 		return msg.Sprintf("\n  at %s%s", file, fn)
 	}

@@ -33,12 +33,13 @@ func cmdLimit(ts *testscript.TestScript, neg bool, args []string) {
 	if neg {
 		ts.Fatalf("unsupported: ! limit")
 	}
-	l, err := ParseLimits(args)
-	if err != nil {
+	if _, err := ParseLimits(args); err != nil {
 		ts.Fatalf("%v", err)
 	}
+	// The case's limits as loaded, which are this line's, unless the judge
+	// adapted them to the submission's language.
 	s := caseState(ts)
-	s.limits = l.Resolve(scaled(s.params), s.params.Calibrating)
+	s.limits = s.c.Limits.Resolve(scaled(s.params), s.params.Calibrating)
 }
 
 func scaled(p Params) time.Duration { return time.Duration(float64(p.Ref) * p.Scale) }
@@ -63,7 +64,7 @@ func sizeArg(ts *testscript.TestScript, name string, neg bool, args []string) in
 func cmdSolve(ts *testscript.TestScript, neg bool, args []string) {
 	n := sizeArg(ts, "solve", neg, args)
 	s := caseState(ts)
-	res, err := s.params.Jail.Run(s.ctx, ts.MkAbs("."), []string{s.params.Binary, args[0]}, s.limits)
+	res, err := s.params.Jail.RunProgram(s.ctx, ts.MkAbs("."), s.params.Program, []string{args[0]}, s.limits)
 	if err != nil {
 		ts.Fatalf("%s", msg.Sprintf("run submission: %v", err))
 	}

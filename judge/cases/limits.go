@@ -35,6 +35,10 @@ type Limits struct {
 	Output int64         // 0: the default
 }
 
+// DefaultFactor is the factor of the kit's relative cases (README, "Time
+// limits"), for a case made relative where the case file has none.
+const DefaultFactor = 2.9
+
 // ParseLimits reads "cpu=2s", "cpu=4x", "wall=5s", "mem=256MiB", "out=64KiB".
 func ParseLimits(args []string) (Limits, error) {
 	var l Limits

@@ -18,10 +18,10 @@ import (
 
 // Params says how to run one case.
 type Params struct {
-	Binary  string        // the built submission
-	Display string        // the student's file, as messages name it
-	Ref     time.Duration // the reference's calibrated CPU time on this case, for a relative limit
-	Scale   float64       // multiplies a relative CPU limit (-verify's margins); 0 means 1
+	Program sandbox.Program // the built submission, and how it runs
+	Display string          // the student's file, as messages name it
+	Ref     time.Duration   // the reference's calibrated CPU time on this case, for a relative limit
+	Scale   float64         // multiplies a relative CPU limit (-verify's margins); 0 means 1
 	// Calibrating runs the reference itself: relative limits become a
 	// generous cap and answers are not checked against it.
 	Calibrating bool
@@ -118,7 +118,7 @@ func Run(ctx context.Context, p *problem.Problem, c *Case, params Params) (*Resu
 	}
 
 	s := &state{ctx: ctx, prob: p, c: c, params: params}
-	s.limits = Limits{}.Resolve(0, false)
+	s.limits = c.Limits.Resolve(scaled(params), params.Calibrating)
 	t := &scriptT{verbose: params.Verbose}
 	testscript.RunT(t, testscript.Params{
 		Files:              []string{script},

@@ -111,6 +111,12 @@ func Find(src []byte, fn string, ans Answers) (Finding, bool) {
 			return true
 		})
 	}
+	return largest(found, rows)
+}
+
+// largest adds the written-down board lists among rows to found and
+// returns the finding for the largest n, the first by line among equals.
+func largest(found []Finding, rows map[int]*rowSet) (Finding, bool) {
 	for width, set := range rows {
 		if width >= 4 && len(set.cols) == width && set.count >= BoardsWritten*width {
 			found = append(found, Finding{Line: set.first, N: width, Value: strings.Repeat(".", width)})

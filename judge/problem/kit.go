@@ -49,9 +49,12 @@ func isDir(path string) bool {
 	return err == nil && fi.IsDir()
 }
 
-// Starter is the file a student edits.
-func (k Kit) Starter(p *Problem) string {
-	return filepath.Join(k.Root, "problems", p.Folder(), "solution.go")
+// Starter is the Go file a student edits.
+func (k Kit) Starter(p *Problem) string { return k.StarterNamed(p, "solution.go") }
+
+// StarterNamed is p's starter of that name: solution.java, …
+func (k Kit) StarterNamed(p *Problem, name string) string {
+	return filepath.Join(k.Root, "problems", p.Folder(), name)
 }
 
 // Cases is the folder of p's case files.
@@ -60,9 +63,13 @@ func (k Kit) Cases(p *Problem) string { return filepath.Join(k.Root, "testdata",
 // Solutions is the folder of p's reference and sample solutions.
 func (k Kit) Solutions(p *Problem) string { return filepath.Join(k.Root, "solutions", p.Folder()) }
 
-// Reference is the solution that p's relative limits are measured against.
-func (k Kit) Reference(p *Problem) string {
-	return filepath.Join(k.Solutions(p), p.Calibrator, "solution.go")
+// Reference is the Go solution that p's relative limits are measured against.
+func (k Kit) Reference(p *Problem) string { return k.ReferenceIn(p, "", "solution.go") }
+
+// ReferenceIn is p's reference in a language: the file name in the
+// calibrator's folder dir ("" for Go, whose package is the folder itself).
+func (k Kit) ReferenceIn(p *Problem, dir, name string) string {
+	return filepath.Join(k.Solutions(p), p.Calibrator, dir, name)
 }
 
 // Rel names path relative to the kit's root when it is inside it.
@@ -83,10 +90,10 @@ type Solution struct {
 //
 //	//judge:verdict TLE
 //
-// godoc hides it; anything after the verdict, on the same line, is a note
-// for the reader.
+// (#judge:verdict in Python). godoc hides it; anything after the verdict,
+// on the same line, is a note for the reader.
 // untranslated: the directive
-var directive = regexp.MustCompile(`(?m)^//judge:verdict(?:[ \t]+(\S+))?.*$`)
+var directive = regexp.MustCompile(`(?m)^(?://|#)judge:verdict(?:[ \t]+(\S+))?.*$`)
 
 // Declared reads the verdict a solution's source declares. Exactly one
 // directive must be there.
@@ -101,12 +108,13 @@ func Declared(src []byte) (verdict.Verdict, error) {
 	return verdict.Parse(string(m[0][1]))
 }
 
-// Solutions lists every solution.go under p's solutions folder, in name
-// order, with the verdict each declares.
-func (k Kit) SolutionFiles(p *Problem) ([]Solution, error) {
+// SolutionFiles lists every solution file under p's solutions folder (a
+// file named solution.* that isSolution takes), in name order, with the
+// verdict each declares.
+func (k Kit) SolutionFiles(p *Problem, isSolution func(name string) bool) ([]Solution, error) {
 	var sols []Solution
 	err := filepath.WalkDir(k.Solutions(p), func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || d.Name() != "solution.go" {
+		if err != nil || d.IsDir() || !strings.HasPrefix(d.Name(), "solution.") || !isSolution(d.Name()) {
 			return err
 		}
 		src, err := os.ReadFile(path)

@@ -23,8 +23,8 @@ func passChannels(cmd *exec.Cmd, files ...*os.File) error {
 }
 
 // newGroup follows a started program and sets the kernel's limits on it.
-func newGroup(cmd *exec.Cmd, lim Limits, jailed bool) (*group, error) {
-	setSafetyLimits(cmd.Process.Pid, lim, jailed)
+func newGroup(cmd *exec.Cmd, prog Program, lim Limits, jailed bool) (*group, error) {
+	setSafetyLimits(cmd.Process.Pid, prog, lim, jailed)
 	return &group{pid: cmd.Process.Pid}, nil
 }
 

@@ -64,7 +64,7 @@ func programEnv(dir string, lim Limits) []string {
 // the run's limits, and only then lets it run. The job's own CPU and
 // memory caps sit above the limits as a net; the watchdog, polling the
 // job's accounting, stops the program at the limits themselves.
-func newGroup(cmd *exec.Cmd, lim Limits, jailed bool) (*group, error) {
+func newGroup(cmd *exec.Cmd, prog Program, lim Limits, jailed bool) (*group, error) {
 	job, err := windows.CreateJobObject(nil, nil)
 	if err != nil {
 		return nil, msg.Errorf("create job object: %w", err)

@@ -21,6 +21,7 @@
 package sandbox
 
 import (
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -28,6 +29,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"syscall"
@@ -51,6 +53,7 @@ const (
 
 // helperConfig is what Run tells the helper, as its first argument.
 type helperConfig struct {
+	Runtime   []string `json:"runtime"` // the program's runtime: it runs the copied file
 	ReadOnly  []string `json:"ro"`
 	Processes int      `json:"nproc"`
 	FileSize  int64    `json:"fsize"`
@@ -123,25 +126,27 @@ func jailAttr() *syscall.SysProcAttr {
 
 // jailCommand turns argv into the helper's command line, with the binary
 // handed over as an open file (file descriptor 5).
-func (j *Jail) jailCommand(argv []string, lim Limits) (path string, args []string, bin *os.File, attr *syscall.SysProcAttr, err error) {
+func (j *Jail) jailCommand(prog Program, progArgs []string, lim Limits) (path string, args []string, bin *os.File, attr *syscall.SysProcAttr, err error) {
 	if j == nil || j.off || !namespacesWork() {
+		argv := prog.argv(prog.Path, progArgs)
 		return argv[0], argv, nil, sysProcAttr(), nil
 	}
 	self, err := os.Executable()
 	if err != nil {
 		return "", nil, nil, nil, msg.Errorf("find the judge's own binary for the jail: %w", err)
 	}
-	bin, err = os.Open(argv[0])
+	bin, err = os.Open(prog.Path)
 	if err != nil {
 		return "", nil, nil, nil, err
 	}
 	cfg, _ := json.Marshal(helperConfig{
-		ReadOnly:  j.ReadOnly,
-		Processes: DefaultProcesses,
+		Runtime:   prog.Runtime,
+		ReadOnly:  append(slices.Clone(j.ReadOnly), prog.ReadOnly...),
+		Processes: cmp.Or(prog.Threads, DefaultProcesses),
 		FileSize:  lim.Output,
 		Landlock:  j.landlock,
 	})
-	args = append([]string{HelperName, string(cfg)}, argv[1:]...)
+	args = append([]string{HelperName, string(cfg)}, progArgs...)
 	return self, args, bin, jailAttr(), nil
 }
 
@@ -214,16 +219,27 @@ func buildJail() error {
 			landlock.RWDirs("/tmp"),
 			landlock.RWFiles("/dev/null"),
 		}
-		if len(cfg.ReadOnly) > 0 {
-			rules = append(rules, landlock.RODirs(cfg.ReadOnly...).IgnoreIfMissing())
+		var dirs, files []string
+		for _, p := range cfg.ReadOnly {
+			if fi, err := os.Stat(p); err == nil && !fi.IsDir() {
+				files = append(files, p)
+			} else {
+				dirs = append(dirs, p)
+			}
+		}
+		if len(dirs) > 0 {
+			rules = append(rules, landlock.RODirs(dirs...).IgnoreIfMissing())
+		}
+		if len(files) > 0 {
+			rules = append(rules, landlock.ROFiles(files...))
 		}
 		if err := landlock.V6.Restrict(rules...); err != nil {
 			return msg.Errorf("landlock: %w", err)
 		}
 	}
 	env := []string{"PATH=/usr/bin:/bin", "HOME=/tmp", "TMPDIR=/tmp", "GOTRACEBACK=single"}
-	args := append([]string{program}, os.Args[2:]...)
-	return syscall.Exec(program, args, env)
+	args := append(append(slices.Clone(cfg.Runtime), program), os.Args[2:]...)
+	return syscall.Exec(args[0], args, env)
 }
 
 // copyProgram writes the binary handed over on file descriptor 5 into the

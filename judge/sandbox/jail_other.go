@@ -18,8 +18,8 @@ func NewJail() *Jail {
 // jailCommand has no jail to offer here; it runs the program under the
 // shell's ulimit instead, so that the kernel stops a runaway at its CPU
 // limit while it runs, with no /proc to poll.
-func (j *Jail) jailCommand(argv []string, lim Limits) (path string, args []string, bin *os.File, attr *syscall.SysProcAttr, err error) {
-	args = withCPULimit(argv, lim.CPU)
+func (j *Jail) jailCommand(prog Program, progArgs []string, lim Limits) (path string, args []string, bin *os.File, attr *syscall.SysProcAttr, err error) {
+	args = withCPULimit(prog.argv(prog.Path, progArgs), lim.CPU)
 	return args[0], args, nil, sysProcAttr(), nil
 }
 

@@ -19,8 +19,9 @@ func NewJail() *Jail {
 
 // jailCommand starts the program suspended, so that it is in its Job
 // Object, under every limit, before it runs a single instruction.
-func (j *Jail) jailCommand(argv []string, lim Limits) (path string, args []string, bin *os.File, attr *syscall.SysProcAttr, err error) {
+func (j *Jail) jailCommand(prog Program, progArgs []string, lim Limits) (path string, args []string, bin *os.File, attr *syscall.SysProcAttr, err error) {
 	attr = &syscall.SysProcAttr{CreationFlags: windows.CREATE_SUSPENDED | windows.CREATE_NEW_PROCESS_GROUP}
+	argv := prog.argv(prog.Path, progArgs)
 	return argv[0], argv, nil, attr, nil
 }
 

@@ -3,6 +3,7 @@
 package sandbox
 
 import (
+	"cmp"
 	"os"
 	"strconv"
 	"strings"
@@ -104,10 +105,10 @@ const clockTicks = 100
 // the watchdog: should polling fall behind, the kernel still stops a runaway.
 // RLIMIT_AS is generous on purpose: a Go program reserves far more address
 // space than it uses, and a cap near 512 MiB kills it at start-up.
-func setSafetyLimits(pid int, lim Limits, jailed bool) {
+func setSafetyLimits(pid int, prog Program, lim Limits, jailed bool) {
 	cpuSec := uint64(lim.CPU/time.Second) + 2
 	prlimit(pid, syscall.RLIMIT_CPU, cpuSec, cpuSec+2)
-	as := uint64(max(4*lim.Memory, 2<<30))
+	as := uint64(cmp.Or(prog.AddressSpace, max(4*lim.Memory, 2<<30)))
 	prlimit(pid, syscall.RLIMIT_AS, as, as)
 	if !jailed { // the jail sets it once the program is copied in
 		prlimit(pid, syscall.RLIMIT_FSIZE, uint64(lim.Output), uint64(lim.Output))

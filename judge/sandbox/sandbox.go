@@ -100,10 +100,39 @@ func Run(ctx context.Context, dir string, argv []string, lim Limits) (*Result, e
 	return j.Run(ctx, dir, argv, lim)
 }
 
+// A Program is what a run starts: a native executable, or a file that a
+// runtime (an interpreter or a virtual machine) runs.
+type Program struct {
+	Path string // the executable, or the file the runtime runs
+	// Runtime is the runtime's command line, before Path: none for an
+	// executable, ["/usr/bin/python3", "-I"] for a Python file.
+	Runtime []string
+	// ReadOnly are directories the runtime reads and executes from: the
+	// jail lets the run read them.
+	ReadOnly []string
+	// Threads is how many threads and processes the run may have at once
+	// (RLIMIT_NPROC in the jail); 0 means DefaultProcesses. A JVM starts a
+	// dozen threads of its own.
+	Threads int
+	// AddressSpace is the RLIMIT_AS net, in bytes; 0 means the default,
+	// four times the memory limit and at least 2 GiB.
+	AddressSpace int64
+}
+
+// argv is the command line that runs the program with args.
+func (p Program) argv(path string, args []string) []string {
+	return append(append(append([]string{}, p.Runtime...), path), args...)
+}
+
 // Run runs argv as the package's Run does, inside the jail when j is not
 // nil and this machine can build it; the program then starts in a /tmp of
 // its own rather than in dir.
 func (j *Jail) Run(ctx context.Context, dir string, argv []string, lim Limits) (*Result, error) {
+	return j.RunProgram(ctx, dir, Program{Path: argv[0]}, argv[1:], lim)
+}
+
+// RunProgram runs prog with args as Run does.
+func (j *Jail) RunProgram(ctx context.Context, dir string, prog Program, args []string, lim Limits) (*Result, error) {
 	if lim.Processes == 0 {
 		lim.Processes = DefaultProcesses
 	}
@@ -124,11 +153,11 @@ func (j *Jail) Run(ctx context.Context, dir string, argv []string, lim Limits) (
 	ansR, ansW := pipes[1][0], pipes[1][1]
 	crashR, crashW := pipes[2][0], pipes[2][1]
 
-	path, args, bin, attr, err := j.jailCommand(argv, lim)
+	path, argv, bin, attr, err := j.jailCommand(prog, args, lim)
 	if err != nil {
 		return nil, err
 	}
-	cmd := &exec.Cmd{Path: path, Args: args, Dir: dir, SysProcAttr: attr}
+	cmd := &exec.Cmd{Path: path, Args: argv, Dir: dir, SysProcAttr: attr}
 	cmd.Env = programEnv(dir, lim)
 	cmd.Stdout = outW
 	cmd.Stderr = outW
@@ -148,7 +177,7 @@ func (j *Jail) Run(ctx context.Context, dir string, argv []string, lim Limits) (
 	if err != nil {
 		return nil, msg.Errorf("start %s: %w", argv[0], err)
 	}
-	g, err := newGroup(cmd, lim, bin != nil)
+	g, err := newGroup(cmd, prog, lim, bin != nil)
 	if err != nil {
 		cmd.Process.Kill()
 		cmd.Wait()

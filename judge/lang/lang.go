@@ -1,0 +1,174 @@
+// Package lang describes the languages a submission may be written in:
+// Go, which the judge builds itself (package build), and Java, C++, C and
+// Python, whose toolchains it finds on PATH. For each of these it writes a
+// harness in the language that calls the student's function as LeetCode
+// does and writes the answer on the judge's answer channel, builds the
+// two with the language's compiler, and says how the result runs.
+//
+// A harness reports a crash on the judge's crash channel as CrashMark and
+// what happened ("stack overflow", "out of memory", "exception …"),
+// followed by "at line N in F" for the innermost frame in the student's
+// file when the runtime gives it. A C or C++ program that crashes dies of
+// a signal instead, which the sandbox reports.
+package lang
+
+import (
+	"cmp"
+	"fmt"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/nqueens-kit/nqueens/judge/build"
+	"github.com/nqueens-kit/nqueens/judge/lookup"
+	"github.com/nqueens-kit/nqueens/judge/msg"
+)
+
+// A Language is one language submissions may be written in.
+type Language struct {
+	Name string   // "Java"
+	Exts []string // file extensions; the first is its starters' and references'
+	// Dir is the folder, inside a method's folder under solutions/, that
+	// holds the method in this language: Go's package is the method's
+	// folder itself (and the go command refuses C files in it).
+	Dir     string
+	Tools   []string // the commands it needs on PATH
+	Install string   // what to install when one is missing
+	// Headline is the largest n of 52 judged in this language: about where
+	// its reference bitmask search takes 10 s or less. Larger cases are
+	// skipped for it, with a note; its three largest are relative to its
+	// reference (README, "Languages").
+	Headline int
+	// FitSmall and FitLarge are the n its reference's cost per call is
+	// fitted at (see the judge's calibration); 0 times each relative case
+	// directly: Java's cost per call changes as its JIT compiles the search,
+	// and the fits disagree.
+	FitSmall, FitLarge int
+	Comments           lookup.Comments
+
+	find   func() (*Toolchain, error)
+	recipe func(t *Toolchain, s Submission) build.Recipe
+}
+
+// The languages, Go first.
+var (
+	Go = &Language{Name: "Go", Exts: []string{".go"}, Tools: []string{"go"}, Install: msg.Mark("Go (https://go.dev/dl/)"),
+		Headline: 16, FitSmall: 13, FitLarge: 14, Comments: lookup.CStyle}
+	Java = &Language{Name: "Java", Exts: []string{".java"}, Dir: "java", Tools: []string{"javac", "java"},
+		Install:  msg.Mark("a JDK, 17 or later (Debian: apt-get install default-jdk-headless)"),
+		Headline: 16, Comments: lookup.CStyle, find: findJava, recipe: javaRecipe}
+	CPP = &Language{Name: "C++", Exts: []string{".cpp", ".cc"}, Dir: "cpp", Tools: []string{"g++"},
+		Install:  msg.Mark("g++ (Debian: apt-get install g++)"),
+		Headline: 16, FitSmall: 13, FitLarge: 14, Comments: lookup.CStyle, find: findGCC("g++"), recipe: cppRecipe}
+	C = &Language{Name: "C", Exts: []string{".c"}, Dir: "c", Tools: []string{"gcc"},
+		Install:  msg.Mark("gcc (Debian: apt-get install gcc libc6-dev)"),
+		Headline: 16, FitSmall: 13, FitLarge: 14, Comments: lookup.CStyle, find: findGCC("gcc"), recipe: cRecipe}
+	Python = &Language{Name: "Python", Exts: []string{".py"}, Dir: "python", Tools: []string{"python3"},
+		Install:  msg.Mark("Python 3 (Debian: apt-get install python3)"),
+		Headline: 14, FitSmall: 11, FitLarge: 12, Comments: lookup.Hash, find: findPython, recipe: pythonRecipe}
+)
+
+// All lists the languages, Go first.
+var All = []*Language{Go, Java, CPP, C, Python}
+
+// ForFile is the language of a file, by its extension.
+func ForFile(name string) (*Language, bool) {
+	ext := strings.ToLower(filepath.Ext(name))
+	for _, l := range All {
+		if slices.Contains(l.Exts, ext) {
+			return l, true
+		}
+	}
+	return nil, false
+}
+
+// Extensions lists every extension the judge takes, for messages.
+func Extensions() string {
+	var exts []string
+	for _, l := range All {
+		exts = append(exts, l.Exts...)
+	}
+	return strings.Join(exts, ", ")
+}
+
+// File is the name of this language's starters and references: solution.java.
+func (l *Language) File() string { return "solution" + l.Exts[0] }
+
+// A Toolchain is a language's tools as found on this machine, and how its
+// programs run.
+type Toolchain struct {
+	Lang    *Language
+	Version string            // the tools' own words, for cache keys and reports
+	Tools   map[string]string // command name → path
+	// How a built program runs: see sandbox.Program.
+	Runtime      []string
+	ReadOnly     []string
+	Threads      int
+	AddressSpace int64
+}
+
+var (
+	found   sync.Mutex
+	toolsOf = map[*Language]*Toolchain{}
+)
+
+// Toolchain finds the language's tools on PATH, once per process. A missing
+// tool is an error that says what to install.
+func (l *Language) Toolchain() (*Toolchain, error) {
+	found.Lock()
+	defer found.Unlock()
+	if t, ok := toolsOf[l]; ok {
+		return t, nil
+	}
+	for _, tool := range l.Tools {
+		if _, err := exec.LookPath(tool); err != nil {
+			return nil, msg.Errorf("%s submissions need %s on PATH: install %s", l.Name, tool, msg.Tr(l.Install))
+		}
+	}
+	if l.find == nil {
+		return &Toolchain{Lang: l}, nil
+	}
+	t, err := l.find()
+	if err != nil {
+		return nil, msg.Errorf("%s: %v (install %s)", l.Name, err, msg.Tr(l.Install))
+	}
+	t.Lang = l
+	toolsOf[l] = t
+	return t, nil
+}
+
+// output runs a tool and returns its output, stdout and stderr together.
+func output(argv ...string) (string, error) {
+	out, err := exec.Command(argv[0], argv[1:]...).CombinedOutput()
+	if err != nil {
+		return "", fmt.Errorf("%s: %v: %s", strings.Join(argv, " "), err, strings.TrimSpace(string(out)))
+	}
+	return strings.TrimSpace(string(out)), nil
+}
+
+// firstLine is the first line of s.
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return strings.TrimSpace(line)
+}
+
+// systemLibraries are where a dynamically linked runtime's libraries are.
+var systemLibraries = []string{"/lib", "/lib64", "/usr/lib", "/usr/lib64"}
+
+// lookPath is exec.LookPath with symbolic links resolved.
+func lookPath(tool string) (string, error) {
+	p, err := exec.LookPath(tool)
+	if err != nil {
+		return "", err
+	}
+	return cmp.Or(must(filepath.EvalSymlinks(p)), p), nil
+}
+
+func must(s string, err error) string {
+	if err != nil {
+		return ""
+	}
+	return s
+}

@@ -1,0 +1,86 @@
+package lookup
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// Comments says how a language writes comments, for FindInText.
+type Comments int
+
+const (
+	CStyle Comments = iota // "//" to the end of the line, and "/* … */" (C, C++, Java)
+	Hash                   // "#" to the end of the line (Python)
+)
+
+var (
+	intLiteral    = regexp.MustCompile(`\b(0[xX][0-9a-fA-F_']+|[0-9][0-9_']*)[lLuU]*\b`)
+	stringLiteral = regexp.MustCompile(`"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'`)
+)
+
+// FindInText is Find for a language the judge does not parse: it looks at
+// every integer and string literal of src outside comments, reachable or
+// not. Values are read as written (no constant folding).
+func FindInText(src []byte, comments Comments, ans Answers) (Finding, bool) {
+	var found []Finding
+	rows := map[int]*rowSet{}
+	for i, line := range strings.Split(stripComments(string(src), comments), "\n") {
+		for _, lit := range stringLiteral.FindAllString(line, -1) {
+			if ans.Boards {
+				boardRows(lit[1:len(lit)-1], i+1, rows)
+			}
+		}
+		code := stringLiteral.ReplaceAllString(line, `""`)
+		for _, lit := range intLiteral.FindAllString(code, -1) {
+			digits := strings.TrimRight(strings.NewReplacer("_", "", "'", "").Replace(lit), "lLuU")
+			v, err := strconv.ParseInt(digits, 0, 64)
+			if err != nil {
+				continue
+			}
+			if n, ok := ans.Counts[v]; ok {
+				found = append(found, Finding{Line: i + 1, N: n, Value: strconv.FormatInt(v, 10)})
+			}
+		}
+	}
+	return largest(found, rows)
+}
+
+// stripComments blanks out comments, keeping every line in place. Quotes
+// are followed so that a "//" inside a string is not taken for a comment.
+func stripComments(src string, comments Comments) string {
+	var b strings.Builder
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		switch {
+		case c == '"' || c == '\'':
+			j := i + 1
+			for j < len(src) && src[j] != c && src[j] != '\n' {
+				if src[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			j = min(j, len(src)-1)
+			b.WriteString(src[i : j+1])
+			i = j
+		case comments == Hash && c == '#', comments == CStyle && strings.HasPrefix(src[i:], "//"):
+			for i < len(src) && src[i] != '\n' {
+				i++
+			}
+			if i < len(src) {
+				b.WriteByte('\n')
+			}
+		case comments == CStyle && strings.HasPrefix(src[i:], "/*"):
+			end := strings.Index(src[i+2:], "*/")
+			if end < 0 {
+				end = len(src) - i - 2
+			}
+			b.WriteString(strings.Repeat("\n", strings.Count(src[i:i+2+end], "\n")))
+			i += end + 3
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
