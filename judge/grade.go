@@ -286,11 +286,14 @@ func (j *judge) printGradeTable(rows []gradeRow) {
 // it cannot make sense of is reported in skipped, not guessed at.
 //
 //   - a folder holding problems/ (a clone of the kit): the student's
-//     problems/<folder>/solution.go for each problem;
+//     problems/<folder>/solution.* for each problem, as the judge picks it
+//     for the student (the one written; of several, the last saved);
 //   - any other folder: one file per problem, named 52.go, 0052.go,
-//     n-queens-ii.go or 0052-n-queens-ii.go; with exactly one PROBLEM, a
-//     folder holding a single .go file;
-//   - with exactly one PROBLEM, a .go file: the student is its name (alice.go).
+//     n-queens-ii.go or 0052-n-queens-ii.go, or the same with another
+//     language's extension (52.java, …; of several, the last saved); with
+//     exactly one PROBLEM, a folder holding a single solution file;
+//   - with exactly one PROBLEM, a solution file: the student is its name
+//     (alice.go, bob.py).
 func findSubmissions(dir string, ps []*problem.Problem, k problem.Kit) (subs []submission, skipped []string, err error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
@@ -310,12 +313,12 @@ func findSubmissions(dir string, ps []*problem.Problem, k problem.Kit) (subs []s
 		switch {
 		case fi.IsDir():
 			subs = append(subs, studentFolder(name, path, ps)...)
-		case fi.Mode().IsRegular() && filepath.Ext(name) == ".go" && len(ps) == 1:
-			subs = append(subs, submission{student: strings.TrimSuffix(name, ".go"), p: ps[0], file: path})
-		case fi.Mode().IsRegular() && filepath.Ext(name) == ".go":
+		case fi.Mode().IsRegular() && isSource(name) && len(ps) == 1:
+			subs = append(subs, submission{student: strings.TrimSuffix(name, filepath.Ext(name)), p: ps[0], file: path})
+		case fi.Mode().IsRegular() && isSource(name):
 			skipped = append(skipped, msg.Sprintf("%s: a single file is graded for exactly one PROBLEM (as in: -grade DIR 52)", name))
 		default:
-			skipped = append(skipped, msg.Sprintf("%s: not a student's folder or .go file", name))
+			skipped = append(skipped, msg.Sprintf("%s: not a student's folder or solution file", name))
 		}
 	}
 	if len(subs) == 0 {
@@ -324,32 +327,51 @@ func findSubmissions(dir string, ps []*problem.Problem, k problem.Kit) (subs []s
 	return subs, skipped, nil
 }
 
+// isSource reports whether a file's name says it is a solution in a
+// language the judge takes.
+func isSource(name string) bool {
+	_, ok := lang.ForFile(name)
+	return ok
+}
+
 // studentFolder finds one student's files, one per problem.
 func studentFolder(student, dir string, ps []*problem.Problem) []submission {
 	var subs []submission
 	clone := problem.Kit{Root: dir}
 	if fi, err := os.Stat(filepath.Join(dir, "problems")); err == nil && fi.IsDir() {
 		for _, p := range ps {
-			s := submission{student: student, p: p, file: clone.Starter(p)}
+			file, _ := starterFor(clone, p)
+			s := submission{student: student, p: p, file: file}
 			if _, err := os.Stat(s.file); err != nil {
-				s.file, s.missing = "", msg.Sprintf("no solution file (problems/%s/solution.go)", p.Folder())
+				s.file, s.missing = "", msg.Sprintf("no solution file (problems/%s/solution.*)", p.Folder())
 			}
 			subs = append(subs, s)
 		}
 		return subs
 	}
-	goFiles, _ := filepath.Glob(filepath.Join(dir, "*.go"))
+	var sources []string
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		if _, ok := lang.ForFile(e.Name()); ok && !e.IsDir() {
+			sources = append(sources, filepath.Join(dir, e.Name()))
+		}
+	}
 	for _, p := range ps {
 		s := submission{student: student, p: p}
-		names := []string{fmt.Sprintf("%d.go", p.Number), fmt.Sprintf("%04d.go", p.Number), p.Slug + ".go", p.Folder() + ".go"}
-		for _, n := range names {
-			if fi, err := os.Stat(filepath.Join(dir, n)); err == nil && !fi.IsDir() {
-				s.file = filepath.Join(dir, n)
-				break
+		var names []string
+		for _, base := range []string{strconv.Itoa(p.Number), fmt.Sprintf("%04d", p.Number), p.Slug, p.Folder()} {
+			for _, l := range lang.All {
+				names = append(names, base+l.Exts[0])
 			}
 		}
-		if s.file == "" && len(ps) == 1 && len(goFiles) == 1 {
-			s.file = goFiles[0]
+		var latest time.Time
+		for _, n := range names {
+			if fi, err := os.Stat(filepath.Join(dir, n)); err == nil && !fi.IsDir() && fi.ModTime().After(latest) {
+				s.file, latest = filepath.Join(dir, n), fi.ModTime()
+			}
+		}
+		if s.file == "" && len(ps) == 1 && len(sources) == 1 {
+			s.file = sources[0]
 		}
 		if s.file == "" {
 			s.missing = msg.Sprintf("no solution file (looked for %s)", strings.Join(names, ", "))

@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -156,7 +157,7 @@ func (j *judge) judgeAll(ctx context.Context) (int, error) {
 	code := exitOK
 	var cpu time.Duration
 	for _, p := range j.opts.Problems {
-		file, display := j.kit.Starter(p), ""
+		file, display := j.starter(p), ""
 		if j.opts.File != "" {
 			file, _ = filepath.Abs(j.opts.File)
 			display = filepath.Clean(j.opts.File)
@@ -194,7 +195,51 @@ type judgeParams struct {
 }
 
 // notWrittenMarker is in every untouched starter file.
-const notWrittenMarker = `panic("not written yet` // untranslated: in the starters
+const notWrittenMarker = `"not written yet` // untranslated: in the starters
+
+// starterFor picks the student's file for p in kit k among p's starters,
+// one per language: the one written, the most recently saved of several,
+// or, with none written, the Go starter. written lists those written.
+func starterFor(k problem.Kit, p *problem.Problem) (file string, written []string) {
+	type saved struct {
+		file string
+		when time.Time
+	}
+	var ws []saved
+	for _, l := range lang.All {
+		f := k.StarterNamed(p, l.File())
+		src, err := readSource(f, f)
+		if err != nil || bytes.Contains(src, []byte(notWrittenMarker)) {
+			continue
+		}
+		if fi, err := os.Stat(f); err == nil {
+			ws = append(ws, saved{f, fi.ModTime()})
+		}
+	}
+	if len(ws) == 0 {
+		return k.Starter(p), nil
+	}
+	slices.SortStableFunc(ws, func(a, b saved) int { return b.when.Compare(a.when) })
+	for _, w := range ws {
+		written = append(written, w.file)
+	}
+	return written[0], written
+}
+
+// starter is starterFor in the student's own kit; it says which file it
+// took when several are written.
+func (j *judge) starter(p *problem.Problem) string {
+	file, written := starterFor(j.kit, p)
+	if len(written) > 1 {
+		var names []string
+		for _, w := range written {
+			names = append(names, filepath.Base(w))
+		}
+		msg.Fprintf(j.stderr, "note: judging %s, the most recently saved of the files you wrote (%s); -file judges another\n",
+			j.kit.Rel(file), strings.Join(names, ", "))
+	}
+	return file
+}
 
 // judgeFile judges file as a solution to p. display names the file in
 // messages; "" names it relative to the kit.

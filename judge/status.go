@@ -65,7 +65,7 @@ func (j *judge) recordStatus(p *problem.Problem, rep *report) {
 func (j *judge) status() (int, error) {
 	st := j.loadStatus()
 	for _, p := range j.opts.Problems {
-		file := j.kit.Starter(p)
+		file, _ := starterFor(j.kit, p)
 		line := ""
 		src, err := os.ReadFile(file)
 		e, judged := st[statusKey(j.kit, p)]

@@ -6,10 +6,12 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"time"
 
 	"github.com/fsnotify/fsnotify"
 
+	"github.com/nqueens-kit/nqueens/judge/lang"
 	"github.com/nqueens-kit/nqueens/judge/msg"
 )
 
@@ -22,11 +24,18 @@ const watchDebounce = 200 * time.Millisecond
 // that save by writing a new file and renaming it over the old one work.
 func (j *judge) watch(ctx context.Context) (int, error) {
 	p := j.opts.Problems[0]
-	file, display := j.kit.Starter(p), j.kit.Rel(j.kit.Starter(p))
-	if j.opts.File != "" {
-		file, _ = filepath.Abs(j.opts.File)
-		display = filepath.Clean(j.opts.File)
+	// Without -file, every starter of the problem: saving any one judges
+	// the one saved last.
+	var files []string
+	for _, l := range lang.All {
+		files = append(files, j.kit.StarterNamed(p, l.File()))
 	}
+	display := j.kit.Rel(filepath.Join(filepath.Dir(files[0]), "solution.*"))
+	if j.opts.File != "" {
+		file, _ := filepath.Abs(j.opts.File)
+		files, display = []string{file}, filepath.Clean(j.opts.File)
+	}
+	file := files[0]
 	w, err := fsnotify.NewWatcher()
 	if err != nil {
 		return 0, msg.Errorf("watch: %w", err)
@@ -49,15 +58,15 @@ func (j *judge) watch(ctx context.Context) (int, error) {
 			msg.Fprintf(j.stderr, "judge: %v\n", err)
 		}
 		msg.Fprintf(j.stderr, "watching %s: save it to judge again, Ctrl-C to stop\n", display)
-		if err := waitForSave(ctx, w, file); err != nil {
+		if err := waitForSave(ctx, w, files); err != nil {
 			return exitInterrupted, err
 		}
 	}
 }
 
-// waitForSave returns once file has changed and stayed quiet for
+// waitForSave returns once one of files has changed and stayed quiet for
 // watchDebounce.
-func waitForSave(ctx context.Context, w *fsnotify.Watcher, file string) error {
+func waitForSave(ctx context.Context, w *fsnotify.Watcher, files []string) error {
 	var quiet <-chan time.Time
 	for {
 		select {
@@ -67,7 +76,7 @@ func waitForSave(ctx context.Context, w *fsnotify.Watcher, file string) error {
 			if !ok {
 				return msg.Errorf("watch: the watcher stopped")
 			}
-			if filepath.Clean(ev.Name) == file && ev.Op&(fsnotify.Write|fsnotify.Create|fsnotify.Rename) != 0 {
+			if slices.Contains(files, filepath.Clean(ev.Name)) && ev.Op&(fsnotify.Write|fsnotify.Create|fsnotify.Rename) != 0 {
 				quiet = time.After(watchDebounce)
 			}
 		case err := <-w.Errors:
