@@ -42,6 +42,11 @@ func TestScripts(t *testing.T) {
 		}
 		goEnv[name] = strings.TrimSpace(string(out))
 	}
+	goCmd, err := exec.LookPath("go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	goBin := filepath.Dir(goCmd)
 	cache := t.TempDir()
 	testscript.Run(t, testscript.Params{
 		Dir:                 "testdata",
@@ -53,6 +58,15 @@ func TestScripts(t *testing.T) {
 				env.Setenv(k, v)
 			}
 			env.Setenv("GOENV", "off")
+			// A PATH with nothing but Go's tools and the script's commands.
+			onlyGo := goBin
+			for _, dir := range filepath.SplitList(env.Getenv("PATH")) {
+				if _, err := os.Stat(filepath.Join(dir, "judge")); err == nil {
+					onlyGo = dir + string(filepath.ListSeparator) + goBin
+					break
+				}
+			}
+			env.Setenv("GOBIN_ONLY", onlyGo)
 			env.Setenv("NQUEENS_KIT", root)
 			env.Setenv("XDG_CACHE_HOME", cache)
 			tmp := filepath.Join(env.WorkDir, "tmp")

@@ -63,6 +63,15 @@ func (j *judge) verify(ctx context.Context) (int, error) {
 		case verdict.TLE:
 			scale = tleMargin
 		}
+		if l, _ := lang.ForFile(e.Path); l != lang.Go {
+			// A machine with only Go still verifies Go; CI installs every
+			// toolchain and checks that each is there (.ci/run).
+			if _, err := l.Toolchain(); err != nil {
+				fmt.Fprintf(j.stdout, row, e.p.Folder(), j.kit.Rel(filepath.Dir(e.Path)), e.Declared, "-", "-", "-", "")
+				msg.Fprintf(j.stdout, "    not run: %v\n", err)
+				continue
+			}
+		}
 		rep, err := j.judgeFile(ctx, e.p, e.Path, "", judgeParams{scale: scale, all: true})
 		if err != nil {
 			return 0, err

@@ -67,6 +67,11 @@ func missingSolution(display, want string) string {
 	return msg.Sprintf("%s: the judge calls %s, as LeetCode does: your file has no such method, or gives it another signature", display, want)
 }
 
+// ownMain explains a C or C++ file with a main function of its own.
+func ownMain(display, want string) string {
+	return msg.Sprintf("%s: your file defines main, which a LeetCode answer does not: the judge calls %s itself; delete your main", display, want)
+}
+
 // blankLines replaces every match of re in src with spaces, keeping lines in place.
 func blankLines(src []byte, re *regexp.Regexp) []byte {
 	return re.ReplaceAllFunc(src, func(m []byte) []byte {
