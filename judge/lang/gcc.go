@@ -2,6 +2,7 @@ package lang
 
 import (
 	"fmt"
+	"runtime"
 	"strings"
 
 	"github.com/nqueens-kit/nqueens/judge/build"
@@ -22,6 +23,15 @@ func findGCC(tool string) func() (*Toolchain, error) {
 		}
 		return &Toolchain{Version: firstLine(v), Tools: map[string]string{tool: path}}, nil
 	}
+}
+
+// static links a program statically where the system allows it (Linux):
+// it then needs no library at run time, inside the jail or out.
+func static() []string {
+	if runtime.GOOS == "linux" {
+		return []string{"-static"}
+	}
+	return nil
 }
 
 // cPrelude is what LeetCode's C environment includes for a solution.
@@ -50,8 +60,8 @@ func cRecipe(t *Toolchain, s Submission) build.Recipe {
 			"solution.c": s.Source,
 			"harness.c":  []byte(cHarness(s.Problem)),
 		},
-		Commands: [][]string{{t.Tools["gcc"], "-std=gnu17", "-O2", "-static", "-include", "prelude.h",
-			"-o", "submission", "solution.c", "harness.c", "-lm"}},
+		Commands: [][]string{append(append([]string{t.Tools["gcc"], "-std=gnu17", "-O2"}, static()...), "-include", "prelude.h",
+			"-o", "submission", "solution.c", "harness.c", "-lm")},
 		Env: []string{"PATH=/usr/bin:/bin", "LANG=C"},
 		Message: func(out string) string {
 			if strings.Contains(out, "undefined reference to `"+s.Problem.Func+"'") { // untranslated: the linker's words
@@ -86,8 +96,8 @@ func cppRecipe(t *Toolchain, s Submission) build.Recipe {
 			"solution.cpp": s.Source,
 			"harness.cpp":  []byte(cppHarness(s.Problem)),
 		},
-		Commands: [][]string{{t.Tools["g++"], "-std=c++20", "-O2", "-static", "-include", "prelude.hpp",
-			"-o", "submission", "harness.cpp"}},
+		Commands: [][]string{append(append([]string{t.Tools["g++"], "-std=c++20", "-O2"}, static()...), "-include", "prelude.hpp",
+			"-o", "submission", "harness.cpp")},
 		Env: []string{"PATH=/usr/bin:/bin", "LANG=C"},
 		Message: func(out string) string {
 			if strings.Contains(out, "harness.cpp") && !strings.Contains(out, "solution.cpp:") {
