@@ -13,7 +13,6 @@
 package lang
 
 import (
-	"cmp"
 	"fmt"
 	"os/exec"
 	"path/filepath"
@@ -163,12 +162,8 @@ func lookPath(tool string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return cmp.Or(must(filepath.EvalSymlinks(p)), p), nil
-}
-
-func must(s string, err error) string {
-	if err != nil {
-		return ""
+	if real, err := filepath.EvalSymlinks(p); err == nil {
+		return real, nil
 	}
-	return s
+	return p, nil
 }
