@@ -98,10 +98,10 @@ func classify(r runInfo) (verdict.Verdict, string) {
 		case res.Signal != 0:
 			return verdict.RE, msg.Sprintf("n = %d: killed by signal %v%s", n, res.Signal, signalHint(res.Signal))
 		}
-		return verdict.RE, msg.Sprintf("n = %d: exit status %d (did it call os.Exit?)", n, res.ExitCode)
+		return verdict.RE, msg.Sprintf("n = %d: exit status %d (did it exit on its own: os.Exit, exit, System.exit, sys.exit?)", n, res.ExitCode)
 	}
 	if len(res.Answer) == 0 || res.Answer[len(res.Answer)-1] != '\n' {
-		return verdict.RE, msg.Sprintf("n = %d: the program ended without returning an answer from %s (did it call os.Exit?)", n, r.fn)
+		return verdict.RE, msg.Sprintf("n = %d: the program ended without returning an answer from %s (did it exit on its own: os.Exit, exit, System.exit, sys.exit?)", n, r.fn)
 	}
 	// Start-up costs every program the same; the search's own work is what
 	// is compared.
