@@ -276,47 +276,85 @@ func (j *judge) timeCase(ctx context.Context, r ref, c *cases.Case) (time.Durati
 }
 
 // calibrate measures every problem's reference again and prints the limits
-// that follow, with the spread of the timings behind them.
+// that follow, with the spread of the timings behind them: Go's, and each
+// other language's that this machine has calibrated before (its toolchain
+// still there).
 func (j *judge) calibrate(ctx context.Context) error {
 	for _, p := range j.opts.Problems {
-		cs, err := j.loadCases(p)
+		all, err := j.loadCases(p)
 		if err != nil {
 			return err
 		}
-		var rows []string
-		for _, c := range cs {
-			if !c.Relative() {
+		for _, l := range lang.All {
+			r := ref{p, l}
+			cs, _ := casesFor(r, all)
+			if l != lang.Go && !j.calibratedBefore(r, cs) {
 				continue
 			}
-			r := ref{p, lang.Go}
-			e, err := j.measure(ctx, r, c)
-			if err != nil {
+			if err := j.recalibrate(ctx, r, cs); err != nil {
 				return err
 			}
-			key, err := j.calibrationKey(r, c)
-			if err != nil {
-				return err
-			}
-			j.calib.Put(key, e)
-			rows = append(rows, msg.Sprintf("  %-10s reference %9s   limit %s× = %-9s  (timings spread %.0f %%)",
-				c.Name, format.Duration(e.CPU()), factor(c.Limits.Factor), format.Duration(cases.RoundUp(time.Duration(c.Limits.Factor*float64(e.CPU())))), 100*e.Spread))
-		}
-		if len(rows) == 0 {
-			msg.Fprintf(j.stdout, "%s: no case with a relative limit\n", p.Folder())
-			continue
-		}
-		msg.Fprintf(j.stdout, "%s (CPU time on %s)\n%s\n", p.Folder(), j.machine, strings.Join(rows, "\n"))
-		if m, ok := j.models[ref{p, lang.Go}]; ok {
-			fit := msg.Sprintf("fits")
-			if !m.fits {
-				fit = msg.Sprintf("does not fit: the cases were timed directly")
-			}
-			msg.Fprintf(j.stdout, "  cost per call of the search: %.2f ns at n = %d, %.2f ns at n = %d (%s); start-up %s\n",
-				m.small, lang.Go.FitSmall, m.perCall, lang.Go.FitLarge, fit, format.Duration(m.startup))
 		}
 	}
 	if err := j.calib.Save(); err != nil {
 		return msg.Errorf("keep the calibration: %w", err)
+	}
+	return nil
+}
+
+// calibratedBefore reports whether the cache holds a time of r's reference
+// on one of cs.
+func (j *judge) calibratedBefore(r ref, cs []*cases.Case) bool {
+	if _, err := r.l.Toolchain(); err != nil {
+		return false
+	}
+	for _, c := range cs {
+		if key, err := j.calibrationKey(r, c); err == nil && c.Relative() {
+			if _, ok := j.calib.Get(key); ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// recalibrate measures r's reference on each relative case of cs again, and
+// prints the limits that follow.
+func (j *judge) recalibrate(ctx context.Context, r ref, cs []*cases.Case) error {
+	p := r.p
+	var rows []string
+	for _, c := range cs {
+		if !c.Relative() {
+			continue
+		}
+		e, err := j.measure(ctx, r, c)
+		if err != nil {
+			return err
+		}
+		key, err := j.calibrationKey(r, c)
+		if err != nil {
+			return err
+		}
+		j.calib.Put(key, e)
+		rows = append(rows, msg.Sprintf("  %-10s reference %9s   limit %s× = %-9s  (timings spread %.0f %%)",
+			c.Name, format.Duration(e.CPU()), factor(c.Limits.Factor), format.Duration(cases.RoundUp(time.Duration(c.Limits.Factor*float64(e.CPU())))), 100*e.Spread))
+	}
+	if len(rows) == 0 {
+		msg.Fprintf(j.stdout, "%s: no case with a relative limit\n", p.Folder())
+		return nil
+	}
+	name := p.Folder()
+	if r.l != lang.Go {
+		name += " (" + r.l.Name + ")"
+	}
+	msg.Fprintf(j.stdout, "%s (CPU time on %s)\n%s\n", name, j.machine, strings.Join(rows, "\n"))
+	if m, ok := j.models[r]; ok && r.l.FitSmall > 0 {
+		fit := msg.Sprintf("fits")
+		if !m.fits {
+			fit = msg.Sprintf("does not fit: the cases were timed directly")
+		}
+		msg.Fprintf(j.stdout, "  cost per call of the search: %.2f ns at n = %d, %.2f ns at n = %d (%s); start-up %s\n",
+			m.small, r.l.FitSmall, m.perCall, r.l.FitLarge, fit, format.Duration(m.startup))
 	}
 	return nil
 }
