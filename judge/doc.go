@@ -1,6 +1,7 @@
-// Command judge builds a student's N-Queens solution, runs it against the
-// problem's cases under CPU-time, memory and output limits, and reports
-// LeetCode-style verdicts (AC, WA, TLE, MLE, OLE, RE, CE, HC) with times.
+// Command judge builds a student's N-Queens solution (Go, Java, C++, C or
+// Python), runs it against the problem's cases under CPU-time, memory and
+// output limits, and reports LeetCode-style verdicts (AC, WA, TLE, MLE,
+// OLE, RE, CE, HC) with times, in English or Simplified Chinese.
 //
 //	go run ./judge [flags] [PROBLEM...]
 //
@@ -14,9 +15,13 @@
 //   - cases: the case language — loading and checking case files, running
 //     one case's script, classifying each run into a verdict. It alone
 //     knows that cases are testscript scripts.
-//   - build: a student's file into a binary, beside a generated harness;
-//     compile errors name the student's lines.
-//   - sandbox: one run of a binary under limits, and what it used.
+//   - build: a student's file into a program, beside a generated harness;
+//     compile errors name the student's lines; bounded, cached by content.
+//   - lang: the languages besides Go — their toolchains, harnesses and how
+//     their programs run.
+//   - sandbox: one run of a program under limits, in a jail, and what it
+//     used.
+//   - msg: the judge's messages in the reader's language.
 //   - calibrate: the per-machine cache of the reference's CPU times.
 //   - lookup: answers written into a submission's source (HC).
 //   - verdict: the verdicts and their long names.
