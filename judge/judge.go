@@ -334,6 +334,7 @@ func readSource(file, display string) ([]byte, error) {
 func notWritten(p *problem.Problem, display string) string {
 	return msg.Sprintf("nothing written yet: write %s in %s, then run\n"+
 		"    go run ./judge %d\n"+
+		"(or in Java, C++, C or Python: the starters beside it, solution.java, .cpp, .c, .py)\n"+
 		"To see the judge at work first, judge one of the course's solutions:\n"+
 		"    go run ./judge -file %s %d",
 		p.Func, display, p.Number, filepath.Join("solutions", p.Folder(), p.Calibrator, "solution.go"), p.Number)
