@@ -38,8 +38,11 @@ func (b *Builder) BuildRecipe(ctx context.Context, r Recipe) (string, error) {
 		parts = append(parts, strings.Join(c, "\x00"))
 	}
 	return b.cached(Key(parts...), r.Display, r.Files, func(dir string) (string, error) {
+		// The compilers' own temporary files go in the build directory,
+		// removed with it even when a build is stopped at a bound.
+		env := append(slices.Clone(r.Env), "TMPDIR="+dir)
 		for _, c := range r.Commands {
-			out, err := b.runTool(ctx, dir, r.Env, r.Display, c...)
+			out, err := b.runTool(ctx, dir, env, r.Display, c...)
 			if errors.Is(err, errToolFailed) {
 				return "", &CompileError{Message: r.Message(string(out))}
 			}
