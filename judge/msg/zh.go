@@ -13,6 +13,7 @@ var zh = map[string]string{
 	"       close to the limit: may differ between runs\n":                                                 "       接近限制：多次运行的结果可能不同\n",
 	"       your program printed:\n%s\n":                                                                   "       你的程序输出了：\n%s\n",
 	"    not run: %v\n":                                                                                    "    未运行：%v\n",
+	"   (thin: at the plain limits)":                                                                       "   （余量小：按原始限制检查）",
 	"  %-10s reference %9s   limit %s× = %-9s  (timings spread %.0f %%)":                                   "  %-10s 参考解 %9s   限制 %s× = %-9s  （计时波动 %.0f %%）",
 	"  cost per call of the search: %.2f ns at n = %d, %.2f ns at n = %d (%s); start-up %s\n":              "  搜索每次调用的耗时：%.2f ns（n = %d），%.2f ns（n = %d）（%s）；启动 %s\n",
 	" (%s scored as failed without running: a smaller case with a relative limit already ran out of time)": "（%s 未运行，记为未通过：一个更小的相对限制用例已经超时）",

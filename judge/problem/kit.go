@@ -84,7 +84,15 @@ func (k Kit) Rel(path string) string {
 type Solution struct {
 	Path     string
 	Declared verdict.Verdict
+	// Thin marks a solution accepted with less room than -verify's margin
+	// asks for, by design ("//judge:verdict AC thin"): it is checked at the
+	// plain limits.
+	Thin bool
 }
+
+// thinDirective declares a thin margin.
+// untranslated: the directive
+var thinDirective = regexp.MustCompile(`(?m)^(?://|#)judge:verdict[ \t]+AC[ \t]+thin\b`)
 
 // directive is the line that declares a solution's verdict:
 //
@@ -125,7 +133,7 @@ func (k Kit) SolutionFiles(p *Problem, isSolution func(name string) bool) ([]Sol
 		if err != nil {
 			return fmt.Errorf("%s: %w", k.Rel(path), err)
 		}
-		sols = append(sols, Solution{Path: path, Declared: v})
+		sols = append(sols, Solution{Path: path, Declared: v, Thin: thinDirective.Match(src)})
 		return nil
 	})
 	sort.Slice(sols, func(i, j int) bool { return sols[i].Path < sols[j].Path })

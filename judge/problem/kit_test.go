@@ -52,3 +52,24 @@ func TestDeclaredReadsOneDirective(t *testing.T) {
 	assert.ErrorContains(t, err, `unknown verdict "PASS"`)
 	assert.True(t, strings.HasPrefix(Kit{Root: "/kit"}.Rel("/kit/a/b.go"), "a/"))
 }
+
+// A solution accepted with less room than -verify's margin says so in its
+// directive; only the beginner's bitmask does, in the kit.
+func TestThinDirective(t *testing.T) {
+	root, err := filepath.Abs("../..")
+	require.NoError(t, err)
+	p, err := Find("52")
+	require.NoError(t, err)
+	sols, err := Kit{Root: root}.SolutionFiles(p, func(name string) bool { return name == "solution.go" })
+	require.NoError(t, err)
+	var thin []string
+	for _, s := range sols {
+		if s.Thin {
+			thin = append(thin, filepath.Base(filepath.Dir(s.Path)))
+		}
+	}
+	assert.Equal(t, []string{"beginner"}, thin)
+	assert.True(t, thinDirective.MatchString("//judge:verdict AC thin (a note)"))
+	assert.False(t, thinDirective.MatchString("//judge:verdict AC (thinner than most)"))
+	assert.False(t, thinDirective.MatchString("//judge:verdict TLE thin"), "only an accepted solution can be thin")
+}

@@ -5,7 +5,11 @@
 // It does the same steps as the reference with more bookkeeping, and it
 // must pass: the idea, not the polish, is what the limit rewards.
 //
-//judge:verdict AC
+// It needs 2.1 to 2.4 times the reference's CPU time (more when another
+// program shares the caches), against a limit of 2.9 times: less room than
+// the 1.3 -verify asks for, so -verify checks it at the plain limits.
+//
+//judge:verdict AC thin
 package beginner
 
 func totalNQueens(n int) int {
