@@ -182,6 +182,12 @@ func (j *judge) gradeOne(ctx context.Context, s submission) (gradeRow, error) {
 	for _, c := range cs {
 		points[c.Name] = c.Points
 	}
+	// Cases past the language's headline are no part of its exercise: they
+	// count neither as passed nor in the total.
+	for _, name := range rep.Beyond {
+		row.Total--
+		row.MaxPoints -= points[name]
+	}
 	for _, c := range rep.Cases {
 		row.CPUms += c.CPUms
 		if c.Verdict == verdict.AC {
