@@ -9,8 +9,7 @@ import (
 	"github.com/nqueens-kit/nqueens/judge/problem"
 )
 
-// findGCC finds gcc or g++. Programs are linked statically: they then
-// need nothing from the machine at run time, inside the jail or out.
+// findGCC finds gcc or g++ (see static for how programs are linked).
 func findGCC(tool string) func() (*Toolchain, error) {
 	return func() (*Toolchain, error) {
 		path, err := lookPath(tool)
