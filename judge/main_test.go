@@ -8,8 +8,10 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -89,6 +91,7 @@ func TestScripts(t *testing.T) {
 			"waitprocess": cmdWaitprocess,
 			"waitfor":     cmdWaitfor,
 			"listen":      cmdListen,
+			"burn":        cmdBurn,
 		},
 	})
 }
@@ -176,6 +179,52 @@ func cmdListen(ts *testscript.TestScript, neg bool, args []string) {
 			os.WriteFile(count, []byte(strconv.Itoa(n)+"\n"), 0o644)
 		}
 	}()
+}
+
+// burnFor bounds a burner's life even if nothing stops it.
+const burnFor = 10 * time.Minute
+
+// burn start|stop keeps every core busy with CPU-bound shells (start) until
+// burn stop, the end of the script, or burnFor: how a script judges on a
+// busy machine.
+func cmdBurn(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 || (args[0] != "start" && args[0] != "stop") {
+		ts.Fatalf("usage: burn start|stop")
+	}
+	if args[0] == "stop" {
+		ts.Check(stopBurners(ts))
+		return
+	}
+	var burners []*exec.Cmd
+	for range runtime.NumCPU() {
+		cmd := exec.Command("sh", "-c", "while :; do :; done")
+		cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+		ts.Check(cmd.Start())
+		burners = append(burners, cmd)
+	}
+	stop := func() {
+		for _, cmd := range burners {
+			syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+			cmd.Wait()
+		}
+	}
+	timer := time.AfterFunc(burnFor, stop)
+	var once sync.Once
+	ts.Setenv("BURNING", strconv.Itoa(len(burners)))
+	ts.Defer(func() { once.Do(func() { timer.Stop(); stop() }) })
+	burnersOf.Store(ts, func() { once.Do(func() { timer.Stop(); stop() }) })
+}
+
+// burnersOf holds each script's stop function for burn stop.
+var burnersOf sync.Map
+
+func stopBurners(ts *testscript.TestScript) error {
+	stop, ok := burnersOf.LoadAndDelete(ts)
+	if !ok {
+		return fmt.Errorf("burn stop: no burners running")
+	}
+	stop.(func())()
+	return nil
 }
 
 // waitfor FILE REGEXP waits, up to a minute, until FILE matches REGEXP.

@@ -15,23 +15,32 @@ import (
 )
 
 // LookupFactor: a relative case answered in less than 1/LookupFactor of the
-// reference's CPU time is taken for a looked-up answer (HC). The fastest
+// reference's search time is taken for a looked-up answer (HC). The fastest
 // honest counter in the kit, solutions/…/fast (eight symmetries, explicit
 // stack) on one core, needs 0.25–0.29 of the reference, 3.4–4 times less;
 // 50 is twelve times beyond that. A lookup table answers in about 0.0002
-// of it. Both sides are compared without the start-up time every program
-// pays (about 6 ms in the jail, measured at calibration).
+// of it.
 const LookupFactor = 50
 
-// startupSlack allows for start-up costing more than calibration measured:
-// under load, a run that answers at once was seen to take 11 ms of CPU
-// against 5–6 ms idle. Up to this many start-ups count as start-up.
+// startupSlack is how many start-ups a run that answers at once may take:
+// under load such a run was seen to take 11 ms of CPU against 5–6 ms idle
+// (Go in the jail), and the JVM's start-up spreads over 170–225 ms.
 const startupSlack = 2
 
-// lookupFrom is the least search time of the reference (start-up left out)
-// at which the lookup check applies: below it, start-up jitter is as large
-// as the search itself (12-queens: 7 ms of search, 6 ms of start-up).
-const lookupFrom = 100 * time.Millisecond
+// lookupThreshold is the CPU time under which a run at a case whose
+// reference costs ref (startup of which is start-up) is a lookup, and
+// whether the check can be trusted there at all. The run's own CPU time is
+// compared whole, start-up included: nothing is subtracted from it, so a
+// noisy start-up can only make a run look slower, never impossibly fast.
+// The check applies only where the threshold is above startupSlack
+// start-ups, so that a lookup is told apart from the start-up every
+// program pays: for Go, C and C++ from n = 15, for Python at n = 14, and
+// for Java never (its start-up, about 0.2 s, is more than 1/50 of its
+// largest search): there the source check alone finds answers written in.
+func lookupThreshold(ref, startup time.Duration) (time.Duration, bool) {
+	threshold := (ref - startup) / LookupFactor
+	return threshold, startup > 0 && threshold > startupSlack*startup
+}
 
 // runInfo is one run of the submission and what classifying it needs.
 type runInfo struct {
@@ -103,12 +112,9 @@ func classify(r runInfo) (verdict.Verdict, string) {
 	if len(res.Answer) == 0 || res.Answer[len(res.Answer)-1] != '\n' {
 		return verdict.RE, msg.Sprintf("n = %d: the program ended without returning an answer from %s (did it exit on its own: os.Exit, exit, System.exit, sys.exit?)", n, r.fn)
 	}
-	// Start-up costs every program the same; the search's own work is what
-	// is compared.
-	work, refWork := max(res.CPU-startupSlack*r.startup, time.Microsecond), r.ref-r.startup
-	if r.relative && refWork >= lookupFrom && work*LookupFactor < refWork {
+	if threshold, ok := lookupThreshold(r.ref, r.startup); r.relative && ok && res.CPU < threshold {
 		return verdict.HC, msg.Sprintf("n = %d: answered in %s of CPU, %.0f times less than the reference search (%s): no search is that fast; the kit asks you to compute the answer, not to look it up",
-			n, format.Duration(res.CPU), float64(refWork)/float64(work), format.Duration(r.ref))
+			n, format.Duration(res.CPU), float64(r.ref-r.startup)/float64(max(res.CPU, time.Microsecond)), format.Duration(r.ref))
 	}
 	return verdict.AC, ""
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
@@ -73,15 +74,40 @@ func TestClassifyReadsTheCrashChannelNotTheStudentsPrints(t *testing.T) {
 }
 
 func TestClassifyTakesAnImpossiblyFastAnswerForALookup(t *testing.T) {
-	r := runInfo{n: 16, lim: Limits{Factor: 4}.Resolve(7*1e9, false), fn: "totalNQueens", relative: true, ref: 7e9}
-	r.res = &sandbox.Result{Answer: []byte("14772512\n"), CPU: 2e6}
-	v, msg := classify(r)
-	assert.Equal(t, verdict.HC, v)
-	assert.Contains(t, msg, "look it up")
-
-	r.res.CPU = r.ref / 10 // far faster than the reference, but a search could
-	v, _ = classify(r)
-	assert.Equal(t, verdict.AC, v)
+	ms := time.Millisecond
+	for _, tc := range []struct {
+		name              string
+		ref, startup, cpu time.Duration
+		want              verdict.Verdict
+	}{
+		{"a Go lookup at n = 16", 7500 * ms, 6 * ms, 12 * ms, verdict.HC},
+		{"a Go lookup at n = 15, start-up doubled by load", 1100 * ms, 6 * ms, 13 * ms, verdict.HC},
+		{"a Python lookup at n = 14", 6800 * ms, 25 * ms, 40 * ms, verdict.HC},
+		{"the fastest honest counter at n = 16", 7500 * ms, 6 * ms, 1900 * ms, verdict.AC},
+		{"an honest run after a calibration taken busy", 10300 * ms, 11 * ms, 1900 * ms, verdict.AC},
+		// Seen at c25c659: the kit's own Java bitmask called a lookup ("271119
+		// times less than the reference search (570 ms)" after 416 ms; "183281
+		// times less (407 ms)" after 413 ms). The JVM's start-up is about as
+		// large as the reference's search there.
+		{"the Java reference at n = 14, calibrated busy", 570 * ms, 299 * ms, 416 * ms, verdict.AC},
+		{"the Java reference at n = 14 in -grade", 407 * ms, 224 * ms, 413 * ms, verdict.AC},
+		{"a Java run at n = 14 that starts faster than calibration saw", 407 * ms, 225 * ms, 180 * ms, verdict.AC},
+		// Java's start-up is more than 1/50 of its largest search: the run
+		// cannot tell a lookup from a start-up, so it does not judge one.
+		{"a Java lookup at n = 16", 7000 * ms, 200 * ms, 210 * ms, verdict.AC},
+		{"a Go lookup at n = 14, where start-up is as large as 1/50 of the search", 175 * ms, 6 * ms, 8 * ms, verdict.AC},
+		{"no start-up measured (51)", 7500 * ms, 0, 1 * ms, verdict.AC},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := runInfo{n: 16, lim: Limits{Factor: 4}.Resolve(tc.ref, false), fn: "totalNQueens", relative: true, ref: tc.ref, startup: tc.startup}
+			r.res = &sandbox.Result{Answer: []byte("14772512\n"), CPU: tc.cpu}
+			v, msg := classify(r)
+			assert.Equal(t, tc.want, v, msg)
+			if tc.want == verdict.HC {
+				assert.Contains(t, msg, "look it up")
+			}
+		})
+	}
 }
 
 func TestSplitCrashKeepsWhatTheStudentPrinted(t *testing.T) {
