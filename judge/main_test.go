@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/rogpeppe/go-internal/testscript"
+	"github.com/stretchr/testify/require"
 
 	"github.com/nqueens-kit/nqueens/internal/queenstest"
 	"github.com/nqueens-kit/nqueens/judge/sandbox"
@@ -32,6 +33,33 @@ func TestMain(m *testing.M) {
 // gets its own $TMPDIR, so that it can check the judge left nothing there,
 // and all share one judge cache, so that builds and calibrations are reused.
 func TestScripts(t *testing.T) {
+	testscript.Run(t, scriptParams(t, nil))
+}
+
+// TestAttackScriptsAtOlderLandlock runs the attack scripts, -strict and
+// -grade again with the jail's Landlock held to older ABIs: none (the
+// namespaces and the minimal root alone), GitHub's runners' 4 (Linux 6.8)
+// and, exhaustively, Ubuntu 22.04's 1 and 5 (Linux 6.11).
+func TestAttackScriptsAtOlderLandlock(t *testing.T) {
+	scripts, err := filepath.Glob("testdata/attack_*.txtar")
+	require.NoError(t, err)
+	scripts = append(scripts, "testdata/strict.txtar", "testdata/grade.txtar")
+	abis := []string{"0", "4"}
+	if queenstest.Long() {
+		abis = append(abis, "1", "5")
+	}
+	for _, abi := range abis {
+		t.Run("Landlock ABI "+abi, func(t *testing.T) {
+			p := scriptParams(t, map[string]string{sandbox.LandlockEnv: abi})
+			p.Dir, p.Files = "", scripts
+			testscript.Run(t, p)
+		})
+	}
+}
+
+// scriptParams are the parameters of the judge's command-line tests, with
+// extra added to each script's environment.
+func scriptParams(t *testing.T, extra map[string]string) testscript.Params {
 	root, err := filepath.Abs("..")
 	if err != nil {
 		t.Fatal(err)
@@ -50,7 +78,7 @@ func TestScripts(t *testing.T) {
 	}
 	goBin := filepath.Dir(goCmd)
 	cache := t.TempDir()
-	testscript.Run(t, testscript.Params{
+	return testscript.Params{
 		Dir:                 "testdata",
 		RequireExplicitExec: true,
 		RequireUniqueNames:  true,
@@ -73,6 +101,9 @@ func TestScripts(t *testing.T) {
 			env.Setenv("XDG_CACHE_HOME", cache)
 			tmp := filepath.Join(env.WorkDir, "tmp")
 			env.Setenv("TMPDIR", tmp)
+			for k, v := range extra {
+				env.Setenv(k, v)
+			}
 			return os.Mkdir(tmp, 0o755)
 		},
 		// [long]: the checks that take minutes, on with NQUEENS_EXHAUSTIVE=1
@@ -93,7 +124,7 @@ func TestScripts(t *testing.T) {
 			"listen":      cmdListen,
 			"burn":        cmdBurn,
 		},
-	})
+	}
 }
 
 // status N PROGRAM ARGS... runs PROGRAM like exec and checks its exit status.

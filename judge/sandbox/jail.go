@@ -11,7 +11,7 @@ type Jail struct {
 
 	missing  []string // protections this machine lacks, in words
 	off      bool     // turned off by OffEnv
-	landlock bool     // Landlock (ABI 6 or later) restricts each run
+	landlock int      // the Landlock ABI that restricts each run; 0: none
 }
 
 // HelperName is the name the judge's own binary runs under when it sets up
@@ -29,3 +29,11 @@ func (j *Jail) Missing() []string {
 
 // Complete reports whether every protection is in place.
 func (j *Jail) Complete() bool { return j != nil && len(j.missing) == 0 }
+
+// Landlock is the Landlock ABI the jail restricts runs with (0: none).
+func (j *Jail) Landlock() int {
+	if j == nil || j.off {
+		return 0
+	}
+	return j.landlock
+}

@@ -6,11 +6,15 @@
 //     sees no other process (it is PID 1 of its own namespace, and
 //     everything it starts dies with it), has no network, and cannot
 //     signal the judge;
-//   - a private /tmp and /dev/shm (tmpfs, size-bounded) that vanish with
-//     the namespace, and a /proc of its own: it starts in an empty /tmp
-//     holding a copy of its binary;
-//   - Landlock: it may read and execute its binary and Jail.ReadOnly, write
-//     only /tmp, and use no TCP port or signal outside its domain;
+//   - a minimal root (root_linux.go): read-only binds of Jail.ReadOnly and
+//     a few devices, a private /tmp and /dev/shm (tmpfs, size-bounded) that
+//     vanish with the namespace, and a /proc of its own: it starts in an
+//     empty /tmp holding a copy of its binary, and nothing else of the
+//     machine's files, sockets or devices is there;
+//   - Landlock, at the ABI the kernel has (1 and up, at most 6): it may
+//     read and execute its binary and Jail.ReadOnly and write only /tmp;
+//     from ABI 4 it may use no TCP port, from ABI 6 signal nothing outside
+//     its domain. Landlock doubles the minimal root; it is not required;
 //   - RLIMIT_NPROC in its user namespace caps a fork bomb;
 //   - only file descriptors 0 to 4 are open in it.
 //
@@ -30,6 +34,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -57,7 +62,7 @@ type helperConfig struct {
 	ReadOnly  []string `json:"ro"`
 	Processes int      `json:"nproc"`
 	FileSize  int64    `json:"fsize"`
-	Landlock  bool     `json:"landlock"`
+	Landlock  int      `json:"landlock"` // the Landlock ABI to restrict with; 0: none
 }
 
 // OffEnv turns the jail off when set to "off": to see, and test, how the
@@ -73,38 +78,66 @@ func NewJail() *Jail {
 		j.missing = []string{msg.Sprintf("the jail (%s=off): a run can read and write the user's files, see and signal other processes, reach the network, and leave processes behind", OffEnv)}
 		return j
 	}
-	if !namespacesWork() {
-		j.missing = append(j.missing, msg.Sprintf("namespaces (unprivileged user namespaces are disabled here): a run can see and signal other processes, reach the network, and leave processes behind"))
+	if err := namespacesWork(); err != nil {
+		j.missing = append(j.missing, msg.Sprintf("namespaces and a minimal root (%v): a run can read and write the user's files, see and signal other processes, reach the network, and leave processes behind", err))
 	}
-	if abi, err := llsyscall.LandlockGetABIVersion(); err == nil && abi >= 6 {
-		j.landlock = true
-	} else {
-		j.missing = append(j.missing, msg.Sprintf("Landlock (ABI 6 or later): a run can read and write the user's files"))
-	}
+	j.landlock = landlockABI()
 	return j
+}
+
+// LandlockEnv caps the Landlock ABI the jail uses ("0" for none): to see,
+// and test, the jail on a kernel with an older Landlock or none.
+const LandlockEnv = "NQUEENS_LANDLOCK_ABI"
+
+// landlockUpTo is the newest Landlock ABI whose rules the jail knows:
+// file access (1), moving files between directories (2), truncating (3),
+// TCP (4), device ioctls (5), abstract sockets and signals (6).
+const landlockUpTo = 6
+
+// landlockABI is the Landlock ABI the jail restricts runs with: the
+// kernel's, at most landlockUpTo and at most LandlockEnv.
+func landlockABI() int {
+	abi, err := llsyscall.LandlockGetABIVersion()
+	if err != nil {
+		return 0
+	}
+	abi = min(abi, landlockUpTo)
+	if cap, err := strconv.Atoi(os.Getenv(LandlockEnv)); err == nil && cap >= 0 {
+		abi = min(abi, cap)
+	}
+	return abi
 }
 
 var (
 	nsOnce sync.Once
-	nsOK   bool
+	nsErr  error
 )
 
 // probe is the helper's configuration for a run that only checks that the
-// namespaces can be made.
+// namespaces and the minimal root can be made.
 const probe = "probe"
 
+// probePaths are what the probe's root shows: the system's libraries, as a
+// runtime's would be.
+var probePaths = []string{"/lib", "/usr/lib"}
+
 // namespacesWork tries, once, to start the helper in new namespaces and
-// make its mounts.
-func namespacesWork() bool {
+// build its root; it returns why that failed.
+func namespacesWork() error {
 	nsOnce.Do(func() {
 		self, err := os.Executable()
 		if err != nil {
+			nsErr = err
 			return
 		}
-		cmd := &exec.Cmd{Path: self, Args: []string{HelperName, probe}, SysProcAttr: jailAttr()}
-		nsOK = cmd.Run() == nil
+		var stderr strings.Builder
+		cmd := &exec.Cmd{Path: self, Args: []string{HelperName, probe}, SysProcAttr: jailAttr(), Stderr: &stderr}
+		if err := cmd.Run(); err != nil {
+			reason := strings.TrimSpace(strings.TrimPrefix(stderr.String(), helperMark))
+			nsErr = errors.New(cmp.Or(reason, err.Error()))
+		}
 	})
-	return nsOK
+	return nsErr
 }
 
 // jailAttr starts the helper in new namespaces, mapped to the judge's own
@@ -127,7 +160,7 @@ func jailAttr() *syscall.SysProcAttr {
 // jailCommand turns argv into the helper's command line, with the binary
 // handed over as an open file (file descriptor 5).
 func (j *Jail) jailCommand(prog Program, progArgs []string, lim Limits) (path string, args []string, bin *os.File, attr *syscall.SysProcAttr, err error) {
-	if j == nil || j.off || !namespacesWork() {
+	if j == nil || j.off || namespacesWork() != nil {
 		argv := prog.argv(prog.Path, progArgs)
 		return argv[0], argv, nil, sysProcAttr(), nil
 	}
@@ -139,8 +172,15 @@ func (j *Jail) jailCommand(prog Program, progArgs []string, lim Limits) (path st
 	if err != nil {
 		return "", nil, nil, nil, err
 	}
+	runtime := slices.Clone(prog.Runtime)
+	if len(runtime) > 0 {
+		// The root shows the runtime's real file, not the links to it.
+		if real, err := filepath.EvalSymlinks(runtime[0]); err == nil {
+			runtime[0] = real
+		}
+	}
 	cfg, _ := json.Marshal(helperConfig{
-		Runtime:   prog.Runtime,
+		Runtime:   runtime,
 		ReadOnly:  append(slices.Clone(j.ReadOnly), prog.ReadOnly...),
 		Processes: cmp.Or(prog.Threads, DefaultProcesses),
 		FileSize:  lim.Output,
@@ -163,9 +203,13 @@ func Helper() {
 // HelperMain is the helper itself (testscript.Main calls it by name).
 func HelperMain() {
 	err := buildJail()
-	// Only a failure comes back here.
-	crash := os.NewFile(4, "crash")
-	fmt.Fprintf(crash, "%s%v\n", helperMark, err)
+	// Only a failure comes back here: on the crash channel, or for the
+	// probe, which has none, on stderr.
+	report := os.NewFile(4, "crash")
+	if len(os.Args) > 1 && os.Args[1] == probe {
+		report = os.Stderr
+	}
+	fmt.Fprintf(report, "%s%v\n", helperMark, err)
 	os.Exit(helperFailed)
 }
 
@@ -183,24 +227,18 @@ func buildJail() error {
 	if err := unix.Mount("", "/", "", unix.MS_REC|unix.MS_PRIVATE, ""); err != nil {
 		return msg.Errorf("make mounts private: %w", err)
 	}
-	tmpfs := fmt.Sprintf("size=%d,mode=0700", jailTmpSize)
-	for _, m := range []struct{ what, where, kind, opts string }{
-		{"tmpfs", "/tmp", "tmpfs", tmpfs},
-		{"tmpfs", "/dev/shm", "tmpfs", "size=1m,mode=0700"},
-		{"proc", "/proc", "proc", ""},
-	} {
-		if err := unix.Mount(m.what, m.where, m.kind, unix.MS_NOSUID|unix.MS_NODEV, m.opts); err != nil && m.where != "/dev/shm" {
-			return msg.Errorf("mount %s: %w", m.where, err)
-		}
+	paths := cfg.ReadOnly
+	if isProbe {
+		paths = probePaths
+	}
+	if err := makeRoot(paths, jailTmpSize); err != nil {
+		return err
 	}
 	if isProbe {
-		os.Exit(0) // the namespaces and mounts work here
+		os.Exit(0) // the namespaces and the root work here
 	}
 	program := "/tmp/solution"
 	if err := copyProgram(program); err != nil {
-		return err
-	}
-	if err := os.Chdir("/tmp"); err != nil {
 		return err
 	}
 	for _, l := range []struct {
@@ -214,7 +252,7 @@ func buildJail() error {
 			return msg.Errorf("set limit %d: %w", l.resource, err)
 		}
 	}
-	if cfg.Landlock {
+	if cfg.Landlock > 0 {
 		rules := []landlock.Rule{
 			landlock.RWDirs("/tmp"),
 			landlock.RWFiles("/dev/null"),
@@ -233,7 +271,7 @@ func buildJail() error {
 		if len(files) > 0 {
 			rules = append(rules, landlock.ROFiles(files...))
 		}
-		if err := landlock.V6.Restrict(rules...); err != nil {
+		if err := landlockConfigs[cfg.Landlock].Restrict(rules...); err != nil {
 			return msg.Errorf("landlock: %w", err)
 		}
 	}
@@ -241,6 +279,11 @@ func buildJail() error {
 	args := append(append(slices.Clone(cfg.Runtime), program), os.Args[2:]...)
 	return syscall.Exec(args[0], args, env)
 }
+
+// landlockConfigs are go-landlock's configurations by ABI: each restricts
+// everything its ABI can, so a run is held to exactly what the jail's ABI
+// offers.
+var landlockConfigs = [landlockUpTo + 1]landlock.Config{1: landlock.V1, 2: landlock.V2, 3: landlock.V3, 4: landlock.V4, 5: landlock.V5, 6: landlock.V6}
 
 // copyProgram writes the binary handed over on file descriptor 5 into the
 // jail's own /tmp, and closes the descriptor.
