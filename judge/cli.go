@@ -20,7 +20,8 @@ import (
 var usage = msg.Mark(`usage: go run ./judge [flags] [PROBLEM...]
 
 Judges your solution to each PROBLEM (all problems when none is named):
-builds problems/<folder>/solution.go, runs it on every case in
+builds problems/<folder>/solution.* (the starter you wrote, in Go, Java,
+C++, C or Python; of several, the last saved), runs it on every case in
 testdata/<folder>/ under CPU-time, memory and output limits, and reports a
 verdict per case: AC, WA, TLE, MLE, OLE, RE, CE or HC.
 
@@ -55,6 +56,9 @@ Other modes (one at a time, instead of judging your file):
     -csv FILE    write the grade sheet as CSV (- for stdout)
     -json        one JSON object per student and problem
     -p N         judge N submissions at once (default 1; README, "Grading a class")
+    -classroom   DIR is one student: print the results GitHub Classroom's
+                 reporter reads, a line PROBLEM-SLUG=BASE64 per problem, with
+                 the same points as the sheet (.github/workflows/classroom.yml)
 
 Exit status: 0 when everything judged is accepted (with -verify: when every
 expectation holds), 1 when not, 2 for usage or setup errors, 130 when
@@ -90,25 +94,26 @@ var modeFlags = map[mode][]string{
 	modeCalibrate: {},
 	modeBench:     {"file", "svg"},
 	modeUpdate:    {"run", "v"},
-	modeGrade:     {"json", "csv", "p", "run", "strict"},
+	modeGrade:     {"json", "csv", "p", "run", "strict", "classroom"},
 	modeStatus:    {},
 }
 
 // options are the command line, parsed.
 type options struct {
-	Mode     mode
-	Problems []*problem.Problem
-	File     string
-	JSON     bool
-	All      bool
-	Run      *regexp.Regexp
-	Verbose  bool
-	Watch    bool   // judge again on every save
-	SVG      string // -bench: where the chart goes
-	Strict   bool   // refuse to run submissions without every protection
-	Grade    string // -grade: the folder of students' submissions
-	CSV      string // -grade: where the grade sheet goes ("-": stdout)
-	Parallel int    // -grade: submissions judged at once
+	Mode      mode
+	Problems  []*problem.Problem
+	File      string
+	JSON      bool
+	All       bool
+	Run       *regexp.Regexp
+	Verbose   bool
+	Watch     bool   // judge again on every save
+	SVG       string // -bench: where the chart goes
+	Strict    bool   // refuse to run submissions without every protection
+	Grade     string // -grade: the folder of students' submissions
+	CSV       string // -grade: where the grade sheet goes ("-": stdout)
+	Parallel  int    // -grade: submissions judged at once
+	Classroom bool   // -grade: print GitHub Classroom's results for one student
 }
 
 // parseArgs parses the command line into options. Errors are usage errors;
@@ -127,6 +132,7 @@ func parseArgs(args []string) (options, error) {
 	fs.StringVar(&opts.SVG, "svg", "", "")
 	fs.StringVar(&opts.CSV, "csv", "", "")
 	fs.IntVar(&opts.Parallel, "p", defaultParallel, "")
+	fs.BoolVar(&opts.Classroom, "classroom", false, "")
 	modes := map[mode]*bool{}
 	for _, m := range []mode{modeVerify, modeCalibrate, modeBench, modeUpdate, modeStatus} {
 		modes[m] = fs.Bool(string(m), false, "")
@@ -180,6 +186,9 @@ func parseArgs(args []string) (options, error) {
 		opts.Strict = true // others' code: every protection, or nothing runs
 		if opts.Parallel < 1 {
 			return opts, msg.Errorf("-p %d: want at least 1", opts.Parallel)
+		}
+		if opts.Classroom && (opts.JSON || opts.CSV == "-") {
+			return opts, msg.Errorf("-classroom prints its results on stdout: it cannot share it with -json or -csv -")
 		}
 	}
 	if *runPattern != "" {

@@ -1,15 +1,12 @@
 package main
 
 import (
-	"fmt"
 	"os"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/nqueens-kit/nqueens/judge/problem"
 )
 
 func TestParseArgsRefusesFlagsThatDoNotGoTogether(t *testing.T) {
@@ -61,19 +58,14 @@ func TestParseArgsPicksTheMode(t *testing.T) {
 	assert.True(t, opts.Strict, "grading others' code is always strict")
 }
 
-// TestClassroomWorkflowGradesEveryProblem keeps the GitHub Classroom
-// workflow in step with the registry: one test per problem, run strictly by
-// a built judge, each reported.
-func TestClassroomWorkflowGradesEveryProblem(t *testing.T) {
-	data, err := os.ReadFile("../.github/workflows/classroom.yml")
+// TestREADMEQuotesTheUsage keeps the README's copy of the usage the one -h
+// prints.
+func TestREADMEQuotesTheUsage(t *testing.T) {
+	data, err := os.ReadFile("../README.md")
 	require.NoError(t, err)
-	wf := string(data)
-	var runners []string
-	for _, p := range problem.All {
-		assert.Contains(t, wf, fmt.Sprintf(`judge" -strict %d'`, p.Number), "a test for %s", p.Folder())
-		assert.Contains(t, wf, "id: "+p.Slug+"\n")
-		assert.Contains(t, wf, strings.ToUpper(p.Slug)+`_RESULTS: "${{ steps.`+p.Slug+`.outputs.result }}"`)
-		runners = append(runners, p.Slug)
-	}
-	assert.Contains(t, wf, "runners: "+strings.Join(runners, ",")+"\n")
+	_, after, ok := strings.Cut(string(data), "## The judge\n\n```\n")
+	require.True(t, ok, "README.md has a section \"The judge\" opening with the usage")
+	quoted, _, ok := strings.Cut(after, "```")
+	require.True(t, ok)
+	assert.Equal(t, usage, quoted, "README.md's usage: paste the output of go run ./judge -h")
 }

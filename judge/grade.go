@@ -3,6 +3,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/csv"
 	"encoding/json"
@@ -17,6 +18,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/nqueens-kit/nqueens/judge/cases"
 	"github.com/nqueens-kit/nqueens/judge/format"
 	"github.com/nqueens-kit/nqueens/judge/lang"
 	"github.com/nqueens-kit/nqueens/judge/msg"
@@ -37,12 +39,15 @@ type submission struct {
 	p       *problem.Problem
 	file    string // "" when there is none
 	missing string // why there is no file, for the row's message
+	note    string // said in the row beside the verdict's message
 }
 
 // gradeRow is one line of the grade sheet.
 type gradeRow struct {
 	Student   string          `json:"student"`
 	Problem   string          `json:"problem"`
+	File      string          `json:"file"`     // the file graded, relative to -grade's folder
+	Language  string          `json:"language"` // its language
 	Verdict   verdict.Verdict `json:"verdict"`
 	Passed    int             `json:"passed"`
 	Total     int             `json:"total"`
@@ -51,15 +56,36 @@ type gradeRow struct {
 	CPUms     int64           `json:"cpu_ms"`
 	Message   string          `json:"message,omitempty"`
 
-	json string // the JSON Lines record, when -json: the whole report
+	json  string       // the JSON Lines record, when -json: the whole report
+	cases []scoredCase // each case of the exercise, for -classroom
+}
+
+// scoredCase is one case of a graded row: what it got and what it is worth.
+type scoredCase struct {
+	name    string
+	verdict verdict.Verdict // "" when it did not run
+	points  int
+	message string
 }
 
 // gradeHeader is the CSV header.
-var gradeHeader = []string{"student", "problem", "verdict", "passed", "total", "points", "max_points", "cpu_ms", "message"}
+var gradeHeader = []string{"student", "problem", "verdict", "passed", "total", "points", "max_points", "cpu_ms", "file", "language", "message"}
 
 func (r gradeRow) record() []string {
 	return []string{r.Student, r.Problem, string(r.Verdict), strconv.Itoa(r.Passed), strconv.Itoa(r.Total),
-		strconv.Itoa(r.Points), strconv.Itoa(r.MaxPoints), strconv.FormatInt(r.CPUms, 10), r.Message}
+		strconv.Itoa(r.Points), strconv.Itoa(r.MaxPoints), strconv.FormatInt(r.CPUms, 10), r.File, r.Language, oneLine(r.Message)}
+}
+
+// oneLine is a message on one line, its control characters escaped: a
+// sheet's cell, which a terminal or a spreadsheet shows as it is.
+func oneLine(s string) string {
+	var lines []string
+	for _, l := range strings.Split(strings.TrimSpace(s), "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			lines = append(lines, l)
+		}
+	}
+	return strings.ReplaceAll(format.Printable(strings.Join(lines, " / ")), "\t", " ")
 }
 
 // grade judges every student's submission in j.opts.Grade and writes the
@@ -73,16 +99,30 @@ func (j *judge) grade(ctx context.Context) (int, error) {
 	for _, s := range skipped {
 		msg.Fprintf(j.stderr, "grade: skipped %s\n", s)
 	}
-	// Cases and the calibration first, once, before any student runs.
+	// Cases and the calibration first, once, before any student runs: of
+	// every language in the class, so that no worker times a reference
+	// while another judges (the caches are guarded too).
+	languages := []*lang.Language{lang.Go}
+	for _, s := range subs {
+		if l, ok := lang.ForFile(s.file); ok && !slices.Contains(languages, l) {
+			languages = append(languages, l)
+		}
+	}
 	for _, p := range j.opts.Problems {
 		cs, err := j.loadCases(p)
 		if err != nil {
 			return 0, err
 		}
-		for _, c := range cs {
-			if c.Relative() {
-				if _, err := j.reference(ctx, ref{p, lang.Go}, c); err != nil {
-					return 0, err
+		for _, l := range languages {
+			if _, err := l.Toolchain(); err != nil && l != lang.Go {
+				continue // its students' rows say what to install
+			}
+			run, _ := casesFor(ref{p, l}, cs)
+			for _, c := range run {
+				if c.Relative() {
+					if _, err := j.reference(ctx, ref{p, l}, c); err != nil {
+						return 0, err
+					}
 				}
 			}
 		}
@@ -98,6 +138,9 @@ func (j *judge) grade(ctx context.Context) (int, error) {
 	students := map[string]bool{}
 	for _, s := range subs {
 		students[s.student] = true
+	}
+	if j.opts.Classroom && len(students) != 1 {
+		return 0, setupErrorf("-classroom grades one student: %s holds %d (give one student's clone or folder)", j.opts.Grade, len(students))
 	}
 	prog := newProgress(j.stderr, len(students), len(subs))
 	rows := make(chan gradeRow)
@@ -144,8 +187,20 @@ func (j *judge) grade(ctx context.Context) (int, error) {
 	if ctx.Err() != nil {
 		return exitInterrupted, ctx.Err()
 	}
+	if j.opts.Classroom {
+		// stdout is the step's output; the table is for the log.
+		j.printGradeTable(j.stderr, all)
+		slugs := map[string]string{}
+		for _, p := range j.opts.Problems {
+			slugs[p.Folder()] = p.Slug
+		}
+		if err := writeClassroom(j.stdout, all, slugs); err != nil {
+			return 0, err
+		}
+		return exitOK, nil
+	}
 	if !j.opts.JSON && j.opts.CSV != "-" {
-		j.printGradeTable(all)
+		j.printGradeTable(j.stdout, all)
 	}
 	return exitOK, nil
 }
@@ -162,11 +217,18 @@ func (j *judge) gradeOne(ctx context.Context, s submission) (gradeRow, error) {
 	}
 	if s.file == "" {
 		row.Verdict, row.Message = verdict.NotWritten, s.missing
+		for _, c := range cs {
+			row.cases = append(row.cases, scoredCase{name: c.Name, points: c.Points, message: s.missing})
+		}
 		return row, nil
 	}
 	display, err := filepath.Rel(j.opts.Grade, s.file)
 	if err != nil {
 		display = s.file
+	}
+	row.File = filepath.ToSlash(display)
+	if l, ok := lang.ForFile(s.file); ok {
+		row.Language = l.Name
 	}
 	rep, err := j.judgeFile(ctx, s.p, s.file, display, judgeParams{scale: 1, all: true, grading: true})
 	if err != nil {
@@ -177,23 +239,34 @@ func (j *judge) gradeOne(ctx context.Context, s submission) (gradeRow, error) {
 		}
 		return row, err
 	}
-	row.Verdict, row.Message = rep.Verdict, firstLine(rep.Message)
-	points := map[string]int{}
-	for _, c := range cs {
-		points[c.Name] = c.Points
+	row.Verdict, row.Message = rep.Verdict, rep.Message
+	if s.note != "" {
+		row.Message = strings.TrimSpace(row.Message + "\n" + s.note)
+	}
+	results := map[string]*cases.Result{}
+	for _, r := range rep.Cases {
+		results[r.Name] = r
+		row.CPUms += r.CPUms
 	}
 	// Cases past the language's headline are no part of its exercise: they
 	// count neither as passed nor in the total.
-	for _, name := range rep.Beyond {
-		row.Total--
-		row.MaxPoints -= points[name]
-	}
-	for _, c := range rep.Cases {
-		row.CPUms += c.CPUms
-		if c.Verdict == verdict.AC {
-			row.Passed++
-			row.Points += points[c.Name]
+	for _, c := range cs {
+		if slices.Contains(rep.Beyond, c.Name) {
+			row.Total--
+			row.MaxPoints -= c.Points
+			continue
 		}
+		sc := scoredCase{name: c.Name, points: c.Points}
+		if r, ok := results[c.Name]; ok {
+			sc.verdict, sc.message = r.Verdict, r.Message
+			if r.Verdict == verdict.AC {
+				row.Passed++
+				row.Points += c.Points
+			}
+		} else {
+			sc.message = msg.Sprintf("scored as failed without running: a smaller case with a relative limit already ran out of time")
+		}
+		row.cases = append(row.cases, sc)
 	}
 	if len(rep.Skipped) > 0 {
 		row.Message += msg.Sprintf(" (%s scored as failed without running: a smaller case with a relative limit already ran out of time)", strings.Join(rep.Skipped, ", "))
@@ -210,11 +283,6 @@ func (j *judge) gradeOne(ctx context.Context, s submission) (gradeRow, error) {
 		row.json = string(data)
 	}
 	return row, nil
-}
-
-func firstLine(s string) string {
-	line, _, _ := strings.Cut(s, "\n")
-	return line
 }
 
 // openSheet returns a function that writes one row to the grade sheet as
@@ -256,7 +324,7 @@ func (j *judge) openSheet() (func(gradeRow), func(), error) {
 
 // printGradeTable writes the sheet for a person: a line per student, a
 // column per problem.
-func (j *judge) printGradeTable(rows []gradeRow) {
+func (j *judge) printGradeTable(w io.Writer, rows []gradeRow) {
 	byStudent := map[string]map[string]gradeRow{}
 	var students []string
 	for _, r := range rows {
@@ -271,20 +339,20 @@ func (j *judge) printGradeTable(rows []gradeRow) {
 	for _, s := range students {
 		width = max(width, len(s))
 	}
-	fmt.Fprintf(j.stdout, "%-*s", width, "student")
+	fmt.Fprintf(w, "%-*s", width, "student")
 	for _, p := range j.opts.Problems {
-		fmt.Fprintf(j.stdout, "  %-18s", p.Folder())
+		fmt.Fprintf(w, "  %-18s", p.Folder())
 	}
-	fmt.Fprintln(j.stdout, "  points")
+	fmt.Fprintln(w, "  points")
 	for _, s := range students {
-		fmt.Fprintf(j.stdout, "%-*s", width, s)
+		fmt.Fprintf(w, "%-*s", width, s)
 		got, most := 0, 0
 		for _, p := range j.opts.Problems {
 			r := byStudent[s][p.Folder()]
 			got, most = got+r.Points, most+r.MaxPoints
-			fmt.Fprintf(j.stdout, "  %-4s %5s        ", j.paint(r.Verdict, fmt.Sprintf("%-4s", r.Verdict)), fmt.Sprintf("%d/%d", r.Passed, r.Total))
+			fmt.Fprintf(w, "  %-4s %5s        ", j.paint(r.Verdict, fmt.Sprintf("%-4s", r.Verdict)), fmt.Sprintf("%d/%d", r.Passed, r.Total))
 		}
-		fmt.Fprintf(j.stdout, "  %d/%d\n", got, most)
+		fmt.Fprintf(w, "  %d/%d\n", got, most)
 	}
 }
 
@@ -293,17 +361,29 @@ func (j *judge) printGradeTable(rows []gradeRow) {
 //
 //   - a folder holding problems/ (a clone of the kit): the student's
 //     problems/<folder>/solution.* for each problem, as the judge picks it
-//     for the student (the one written; of several, the last saved);
+//     for the student (the one written; of several, the last committed or
+//     saved);
 //   - any other folder: one file per problem, named 52.go, 0052.go,
 //     n-queens-ii.go or 0052-n-queens-ii.go, or the same with another
-//     language's extension (52.java, …; of several, the last saved); with
-//     exactly one PROBLEM, a folder holding a single solution file;
-//   - with exactly one PROBLEM, a solution file: the student is its name
-//     (alice.go, bob.py).
+//     language's extension (52.java, …; of several, the last committed or
+//     saved); with exactly one PROBLEM, a folder holding a single solution
+//     file;
+//   - a solution file: the student is its name (alice.go, bob.py), and the
+//     problem the one PROBLEM, or the one whose function the file defines.
+//
+// DIR itself may be one student's clone or folder: then it is graded
+// alone, named for the folder.
 func findSubmissions(dir string, ps []*problem.Problem, k problem.Kit) (subs []submission, skipped []string, err error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, nil, setupErrorf("-grade: %v", err)
+	}
+	if isClone(dir) || isStudentFolder(entries, ps) {
+		abs, err := filepath.Abs(dir)
+		if err != nil {
+			return nil, nil, setupErrorf("-grade: %v", err)
+		}
+		return studentFolder(filepath.Base(abs), dir, ps), nil, nil
 	}
 	for _, e := range entries {
 		name := e.Name()
@@ -319,10 +399,8 @@ func findSubmissions(dir string, ps []*problem.Problem, k problem.Kit) (subs []s
 		switch {
 		case fi.IsDir():
 			subs = append(subs, studentFolder(name, path, ps)...)
-		case fi.Mode().IsRegular() && isSource(name) && len(ps) == 1:
-			subs = append(subs, submission{student: strings.TrimSuffix(name, filepath.Ext(name)), p: ps[0], file: path})
 		case fi.Mode().IsRegular() && isSource(name):
-			skipped = append(skipped, msg.Sprintf("%s: a single file is graded for exactly one PROBLEM (as in: -grade DIR 52)", name))
+			subs = append(subs, singleFile(name, path, ps)...)
 		default:
 			skipped = append(skipped, msg.Sprintf("%s: not a student's folder or solution file", name))
 		}
@@ -340,16 +418,82 @@ func isSource(name string) bool {
 	return ok
 }
 
+// isClone reports whether dir is a clone of the kit.
+func isClone(dir string) bool {
+	fi, err := os.Stat(filepath.Join(dir, "problems"))
+	return err == nil && fi.IsDir()
+}
+
+// isStudentFolder reports whether entries are one student's files: no
+// folders, and a file named for one of ps (52.py, n-queens-ii.go, …).
+func isStudentFolder(entries []os.DirEntry, ps []*problem.Problem) bool {
+	named := false
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), ".") {
+			continue
+		}
+		if e.IsDir() {
+			return false
+		}
+		for _, p := range ps {
+			named = named || slices.Contains(problemFileNames(p), e.Name())
+		}
+	}
+	return named
+}
+
+// problemFileNames are the names a file solving p may have in a student's
+// folder.
+func problemFileNames(p *problem.Problem) []string {
+	var names []string
+	for _, base := range []string{strconv.Itoa(p.Number), fmt.Sprintf("%04d", p.Number), p.Slug, p.Folder()} {
+		for _, l := range lang.All {
+			names = append(names, base+l.Exts[0])
+		}
+	}
+	return names
+}
+
+// singleFile is a student who handed in one file (alice.go): it solves the
+// one PROBLEM, or, of several, the one whose function it defines; every
+// other problem asked is a row saying so.
+func singleFile(name, path string, ps []*problem.Problem) []submission {
+	student := strings.TrimSuffix(name, filepath.Ext(name))
+	if len(ps) == 1 {
+		return []submission{{student: student, p: ps[0], file: path}}
+	}
+	src, _ := readSource(path, name)
+	var subs []submission
+	for _, p := range ps {
+		s := submission{student: student, p: p}
+		if bytes.Contains(src, []byte(p.Func)) {
+			s.file = path
+		} else {
+			s.missing = msg.Sprintf("no solution file: %s does not define %s", name, p.Func)
+		}
+		subs = append(subs, s)
+	}
+	return subs
+}
+
 // studentFolder finds one student's files, one per problem.
 func studentFolder(student, dir string, ps []*problem.Problem) []submission {
 	var subs []submission
-	clone := problem.Kit{Root: dir}
-	if fi, err := os.Stat(filepath.Join(dir, "problems")); err == nil && fi.IsDir() {
+	if isClone(dir) {
+		clone := problem.Kit{Root: dir}
 		for _, p := range ps {
-			file, _ := starterFor(clone, p)
+			file, written := starterFor(clone, p)
 			s := submission{student: student, p: p, file: file}
 			if _, err := os.Stat(s.file); err != nil {
 				s.file, s.missing = "", msg.Sprintf("no solution file (problems/%s/solution.*)", p.Folder())
+			}
+			if len(written) == 0 {
+				if stray := strayFile(dir, filepath.Join("problems", p.Folder())); stray != "" {
+					s.file, s.missing = "", msg.Sprintf("no solution file written: found %s; the judge grades problems/%s/solution.<language>", stray, p.Folder())
+				}
+			}
+			if len(written) > 1 {
+				s.note = msg.Sprintf("several files written (%s): graded the last committed or saved", baseNames(written))
 			}
 			subs = append(subs, s)
 		}
@@ -364,16 +508,12 @@ func studentFolder(student, dir string, ps []*problem.Problem) []submission {
 	}
 	for _, p := range ps {
 		s := submission{student: student, p: p}
-		var names []string
-		for _, base := range []string{strconv.Itoa(p.Number), fmt.Sprintf("%04d", p.Number), p.Slug, p.Folder()} {
-			for _, l := range lang.All {
-				names = append(names, base+l.Exts[0])
-			}
-		}
+		names := problemFileNames(p)
 		var latest time.Time
 		for _, n := range names {
-			if fi, err := os.Stat(filepath.Join(dir, n)); err == nil && !fi.IsDir() && fi.ModTime().After(latest) {
-				s.file, latest = filepath.Join(dir, n), fi.ModTime()
+			f := filepath.Join(dir, n)
+			if fi, err := os.Stat(f); err == nil && !fi.IsDir() && savedAt(f).After(latest) {
+				s.file, latest = f, savedAt(f)
 			}
 		}
 		if s.file == "" && len(ps) == 1 && len(sources) == 1 {
@@ -381,10 +521,61 @@ func studentFolder(student, dir string, ps []*problem.Problem) []submission {
 		}
 		if s.file == "" {
 			s.missing = msg.Sprintf("no solution file (looked for %s)", strings.Join(names, ", "))
+			if stray := strayFile(dir, "."); stray != "" {
+				s.missing = msg.Sprintf("no solution file: found %s; the judge grades %d.<language> (or %s.<language>)", stray, p.Number, p.Slug)
+			}
 		}
 		subs = append(subs, s)
 	}
 	return subs
+}
+
+// strayFile finds, below dir/under, a source file in a language the judge
+// takes that is not a starter or a file named for a problem: a solution in
+// the wrong place, to name in the row. It looks at most strayLimit entries.
+func strayFile(dir, under string) string {
+	const strayLimit = 2000
+	seen := 0
+	found := ""
+	filepath.WalkDir(filepath.Join(dir, under), func(path string, d os.DirEntry, err error) error {
+		seen++
+		if err != nil || seen > strayLimit {
+			return filepath.SkipAll
+		}
+		if d.IsDir() && strings.HasPrefix(d.Name(), ".") && path != filepath.Join(dir, under) {
+			return filepath.SkipDir
+		}
+		if d.Type().IsRegular() && isSource(d.Name()) && !isExpectedName(d.Name()) && found == "" {
+			if rel, err := filepath.Rel(dir, path); err == nil {
+				found = filepath.ToSlash(rel)
+			}
+		}
+		return nil
+	})
+	return found
+}
+
+// isExpectedName reports whether name is where the judge looks for a
+// solution already (a starter, a file named for a problem) or a Go test.
+func isExpectedName(name string) bool {
+	if strings.HasPrefix(name, "solution.") || strings.HasSuffix(name, "_test.go") {
+		return true
+	}
+	for _, p := range problem.All {
+		if slices.Contains(problemFileNames(p), name) {
+			return true
+		}
+	}
+	return false
+}
+
+// baseNames lists files by their base names.
+func baseNames(files []string) string {
+	var names []string
+	for _, f := range files {
+		names = append(names, filepath.Base(f))
+	}
+	return strings.Join(names, ", ")
 }
 
 // progress shows, on a terminal, how far grading has come.

@@ -15,6 +15,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/nqueens-kit/nqueens/internal/queens"
@@ -36,9 +37,10 @@ type judge struct {
 	kit       problem.Kit
 	builder   *build.Builder
 	goVersion string
-	machine   string // calibrate.MachineID, read once
-	cacheDir  string // the user's cache for the judge, or "" when there is none
-	tempDir   string // removed when the judge ends
+	machine   string     // calibrate.MachineID, read once
+	cacheDir  string     // the user's cache for the judge, or "" when there is none
+	tempDir   string     // removed when the judge ends
+	refMu     sync.Mutex // guards calib, refs, refSrc, models and rates: -grade -p N judges at once
 	calib     *calibrate.Cache
 	jail      *sandbox.Jail                      // isolates every run of a submission or reference
 	cases     map[*problem.Problem][]*cases.Case // read once per invocation
@@ -212,9 +214,7 @@ func starterFor(k problem.Kit, p *problem.Problem) (file string, written []strin
 		if err != nil || bytes.Contains(src, []byte(notWrittenMarker)) {
 			continue
 		}
-		if fi, err := os.Stat(f); err == nil {
-			ws = append(ws, saved{f, fi.ModTime()})
-		}
+		ws = append(ws, saved{f, savedAt(f)})
 	}
 	if len(ws) == 0 {
 		return k.Starter(p), nil
@@ -456,7 +456,7 @@ func (j *judge) runCases(ctx context.Context, r ref, rep *report, prog sandbox.P
 			Update:  j.opts.Mode == modeUpdate,
 			TempDir: j.tempDir,
 			Jail:    j.jail,
-			Startup: j.rates[r].startup,
+			Startup: j.rate(r).startup,
 		})
 		j.live.stop()
 		if err != nil {

@@ -82,6 +82,8 @@ func (m model) predict(ns []int) (time.Duration, bool) {
 // r's language: remembered from earlier in this invocation, from the cache,
 // or measured now.
 func (j *judge) reference(ctx context.Context, r ref, c *cases.Case) (time.Duration, error) {
+	j.refMu.Lock()
+	defer j.refMu.Unlock()
 	name := r.p.Folder() + "/" + r.l.Name + "/" + c.Name
 	if d, ok := j.refs[name]; ok {
 		return d, nil
@@ -103,6 +105,13 @@ func (j *judge) reference(ctx context.Context, r ref, c *cases.Case) (time.Durat
 	j.refs[name] = e.CPU()
 	j.rates[r] = model{startup: e.Startup(), perCall: e.PerCallNs, fits: e.PerCallNs > 0}
 	return e.CPU(), nil
+}
+
+// rate is r's reference's calibrated cost, as far as it is known.
+func (j *judge) rate(r ref) model {
+	j.refMu.Lock()
+	defer j.refMu.Unlock()
+	return j.rates[r]
 }
 
 // calibrationKey names a measurement by the machine, the toolchain, the

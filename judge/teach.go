@@ -47,7 +47,7 @@ func (j *judge) lastPassed(r ref, done []*cases.Result) (*cases.Result, time.Dur
 		if res.RefMs > 0 {
 			return res, ms(res.RefMs), true
 		}
-		m := j.rates[r]
+		m := j.rate(r)
 		if !m.fits {
 			continue
 		}

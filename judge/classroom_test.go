@@ -1,0 +1,199 @@
+package main
+
+import (
+	"bufio"
+	"encoding/base64"
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"go.yaml.in/yaml/v3"
+
+	"github.com/nqueens-kit/nqueens/judge/problem"
+	"github.com/nqueens-kit/nqueens/judge/sandbox"
+)
+
+// workflow is what the test reads of .github/workflows/classroom.yml.
+type workflow struct {
+	Jobs map[string]struct {
+		Steps []struct {
+			Name string            `yaml:"name"`
+			ID   string            `yaml:"id"`
+			Uses string            `yaml:"uses"`
+			Run  string            `yaml:"run"`
+			Env  map[string]string `yaml:"env"`
+			With map[string]any    `yaml:"with"`
+		} `yaml:"steps"`
+	} `yaml:"jobs"`
+}
+
+// TestClassroomWorkflowScoresLikeGrade runs the Classroom workflow's own
+// commands as the runner runs a step (bash -e, here with nothing in the
+// environment but PATH, HOME and GITHUB_OUTPUT), in a fresh student
+// repository whose history has a Go attempt and, committed later, a Python
+// answer that passes some cases; then it adds up the points the reporter
+// would from the step's outputs and checks them against -grade's sheet of
+// the same repository. The Grade step runs a second time with the jail's
+// Landlock held to ABI 4, as on GitHub's Ubuntu 24.04 runners.
+func TestClassroomWorkflowScoresLikeGrade(t *testing.T) {
+	for _, tool := range []string{"git", "bash", "python3"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skipf("needs %s", tool)
+		}
+	}
+	if !sandbox.NewJail().Complete() {
+		t.Skip("the jail is not complete here, and -grade is always strict")
+	}
+	data, err := os.ReadFile("../.github/workflows/classroom.yml")
+	require.NoError(t, err)
+	var wf workflow
+	require.NoError(t, yaml.Unmarshal(data, &wf))
+	steps := wf.Jobs["autograding"].Steps
+	run := map[string]string{}
+	var reporterEnv map[string]string
+	var runners any
+	for _, s := range steps {
+		run[s.Name] = s.Run
+		if strings.HasPrefix(s.Uses, "classroom-resources/autograding-grading-reporter@") {
+			reporterEnv, runners = s.Env, s.With["runners"]
+		}
+	}
+	require.NotEmpty(t, run["Build the judge"])
+	require.NotEmpty(t, run["Grade"])
+	var slugs []string
+	for _, p := range problem.All {
+		slugs = append(slugs, p.Slug)
+		assert.Equal(t, "${{ steps.grade.outputs."+p.Slug+" }}", reporterEnv[strings.ToUpper(p.Slug)+"_RESULTS"], "the reporter reads %s", p.Folder())
+	}
+	assert.Equal(t, strings.Join(slugs, ","), runners)
+
+	repo := studentRepository(t)
+	env := []string{"PATH=" + os.Getenv("PATH"), "HOME=" + os.Getenv("HOME")}
+	step := func(name string, extra ...string) string {
+		out := filepath.Join(t.TempDir(), "output")
+		require.NoError(t, os.WriteFile(out, nil, 0o644))
+		cmd := exec.Command("bash", "-e", "-c", run[name])
+		cmd.Dir = repo
+		cmd.Env = append(append(env, "GITHUB_OUTPUT="+out), extra...)
+		log, err := cmd.CombinedOutput()
+		require.NoError(t, err, "step %q:\n%s", name, log)
+		data, err := os.ReadFile(out)
+		require.NoError(t, err)
+		return string(data)
+	}
+	step("Build the judge")
+	want := gradeSheet(t, repo, env)
+	for _, extra := range [][]string{nil, {sandbox.LandlockEnv + "=4"}} {
+		got := reporterPoints(t, step("Grade", extra...))
+		assert.Equal(t, want, got, "Classroom's points against -grade's, with %v", extra)
+	}
+	assert.Equal(t, [2]int{0, 12}, want["n-queens"], "51 is not written: nothing of 12")
+	assert.Equal(t, [2]int{13, 16}, want["n-queens-ii"], "52 in Python: 13 of 16, its array search out of time at n = 12")
+}
+
+// studentRepository makes a student's repository from the kit's tracked
+// files: the template commit, a Go attempt, then a Python answer committed
+// later (the array method, which runs out of time at Python's first
+// relative case).
+func studentRepository(t *testing.T) string {
+	repo := t.TempDir()
+	files, err := exec.Command("git", "-C", "..", "ls-files", "-z", "--cached", "--others", "--exclude-standard").Output()
+	if err != nil {
+		t.Skipf("not a git checkout: %v", err)
+	}
+	for _, f := range strings.Split(strings.TrimRight(string(files), "\x00"), "\x00") {
+		src := filepath.Join("..", f)
+		data, err := os.ReadFile(src)
+		if err != nil {
+			continue // deleted in the work tree
+		}
+		fi, err := os.Stat(src)
+		require.NoError(t, err)
+		require.NoError(t, os.MkdirAll(filepath.Join(repo, filepath.Dir(f)), 0o755))
+		require.NoError(t, os.WriteFile(filepath.Join(repo, f), data, fi.Mode().Perm()))
+	}
+	gitIn := func(args ...string) {
+		cmd := exec.Command("git", append([]string{"-C", repo, "-c", "user.name=student", "-c", "user.email=student@example.com", "-c", "commit.gpgsign=false"}, args...)...)
+		for _, a := range args {
+			if date, ok := strings.CutPrefix(a, "--date="); ok {
+				cmd.Env = append(os.Environ(), "GIT_COMMITTER_DATE="+date)
+			}
+		}
+		out, err := cmd.CombinedOutput()
+		require.NoError(t, err, "git %v: %s", args, out)
+	}
+	gitIn("init", "-q")
+	gitIn("add", "-A")
+	gitIn("commit", "-q", "-m", "template", "--date=2026-01-01T10:00:00")
+	write := func(dst, src string) {
+		data, err := os.ReadFile(filepath.Join("..", src))
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(filepath.Join(repo, dst), data, 0o644))
+	}
+	write("problems/0052-n-queens-ii/solution.go", "solutions/0052-n-queens-ii/array/solution.go")
+	gitIn("commit", "-q", "-am", "first try, in Go", "--date=2026-01-02T10:00:00")
+	write("problems/0052-n-queens-ii/solution.py", "solutions/0052-n-queens-ii/array/python/solution.py")
+	gitIn("add", "-A")
+	gitIn("commit", "-q", "-m", "in Python", "--date=2026-01-03T10:00:00")
+	// After a clone every file has the same modification time; the Go
+	// attempt's is even the newest here.
+	now := filepath.Join(repo, "problems/0052-n-queens-ii/solution.go")
+	require.NoError(t, os.Chtimes(now, time.Now(), time.Now()))
+	return repo
+}
+
+// gradeSheet is -grade's points and maximum per problem slug for repo.
+func gradeSheet(t *testing.T, repo string, env []string) map[string][2]int {
+	cmd := exec.Command(filepath.Join(repo, ".nqueens/judge"), "-grade", ".", "-csv", "-")
+	cmd.Dir, cmd.Env = repo, env
+	out, err := cmd.Output()
+	require.NoError(t, err)
+	rows, err := csv.NewReader(strings.NewReader(string(out))).ReadAll()
+	require.NoError(t, err)
+	sheet := map[string][2]int{}
+	for _, r := range rows[1:] {
+		p, err := problem.Find(r[1])
+		require.NoError(t, err)
+		points, _ := strconv.Atoi(r[5])
+		most, _ := strconv.Atoi(r[6])
+		sheet[p.Slug] = [2]int{points, most}
+		if p.Number == 52 {
+			assert.Equal(t, "problems/0052-n-queens-ii/solution.py", r[8], "the file committed last")
+			assert.Equal(t, "Python", r[9])
+			assert.Contains(t, r[10], "several files written (solution.py, solution.go): graded the last committed or saved")
+		}
+	}
+	return sheet
+}
+
+// reporterPoints adds up, from a step's outputs, the points Classroom's
+// reporter gives each runner: the sum of its tests' scores, out of its
+// max_score.
+func reporterPoints(t *testing.T, outputs string) map[string][2]int {
+	points := map[string][2]int{}
+	sc := bufio.NewScanner(strings.NewReader(outputs))
+	for sc.Scan() {
+		name, value, ok := strings.Cut(sc.Text(), "=")
+		require.True(t, ok, "an output line: %q", sc.Text())
+		data, err := base64.StdEncoding.DecodeString(value)
+		require.NoError(t, err)
+		var res classroomResult
+		require.NoError(t, json.Unmarshal(data, &res))
+		got := 0
+		for _, test := range res.Tests {
+			got += test.Score
+			assert.Equal(t, test.Score > 0, test.Status == "pass", fmt.Sprintf("%s: %+v", name, test))
+		}
+		points[name] = [2]int{got, res.MaxScore}
+	}
+	return points
+}
