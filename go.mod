@@ -12,6 +12,8 @@ require (
 )
 
 require (
+	github.com/elastic/go-seccomp-bpf v1.6.0 // indirect
+	golang.org/x/net v0.41.0 // indirect
 	golang.org/x/tools v0.26.0 // indirect
 	kernel.org/pub/linux/libs/security/libcap/psx v1.2.78 // indirect
 )

@@ -40,6 +40,7 @@ type submission struct {
 	file    string // "" when there is none
 	missing string // why there is no file, for the row's message
 	note    string // said in the row beside the verdict's message
+	root    string // the student's folder, which file must be inside of
 }
 
 // gradeRow is one line of the grade sheet.
@@ -214,6 +215,11 @@ func (j *judge) gradeOne(ctx context.Context, s submission) (gradeRow, error) {
 	row := gradeRow{Student: s.student, Problem: s.p.Folder(), Total: len(cs)}
 	for _, c := range cs {
 		row.MaxPoints += c.Points
+	}
+	if s.file != "" {
+		if why := outsideFolder(s.file, s.root); why != "" {
+			s.file, s.missing = "", why
+		}
 	}
 	if s.file == "" {
 		row.Verdict, row.Message = verdict.NotWritten, s.missing
@@ -391,7 +397,16 @@ func findSubmissions(dir string, ps []*problem.Problem, k problem.Kit) (subs []s
 			continue
 		}
 		path := filepath.Join(dir, name)
-		fi, err := os.Stat(path) // follows links; a loop or a dangling one is reported
+		if fi, err := os.Lstat(path); err == nil && fi.Mode()&os.ModeSymlink != 0 {
+			// A link may lead to another student's work or the teacher's
+			// files: refused, in the student's rows.
+			student := strings.TrimSuffix(name, filepath.Ext(name))
+			for _, p := range ps {
+				subs = append(subs, submission{student: student, p: p, missing: msg.Sprintf("%s is a link: -grade reads only regular files inside the class folder", name)})
+			}
+			continue
+		}
+		fi, err := os.Stat(path)
 		if err != nil {
 			skipped = append(skipped, fmt.Sprintf("%s: %v", name, err))
 			continue
@@ -409,6 +424,28 @@ func findSubmissions(dir string, ps []*problem.Problem, k problem.Kit) (subs []s
 		return nil, skipped, setupErrorf("-grade %s: no submissions found (see go run ./judge -h for the layouts)", dir)
 	}
 	return subs, skipped, nil
+}
+
+// outsideFolder says why file may not be graded: it is a link, or it lies
+// outside root, the student's folder ("" for a single file); "" when it is
+// a regular file inside.
+func outsideFolder(file, root string) string {
+	name := filepath.Base(file)
+	if fi, err := os.Lstat(file); err == nil && fi.Mode()&os.ModeSymlink != 0 {
+		return msg.Sprintf("%s is a link: -grade reads only regular files inside the student's folder", name)
+	}
+	if root == "" {
+		return ""
+	}
+	real, err := filepath.EvalSymlinks(file)
+	top, err2 := filepath.EvalSymlinks(root)
+	if err != nil || err2 != nil {
+		return ""
+	}
+	if rel, err := filepath.Rel(top, real); err != nil || !filepath.IsLocal(rel) {
+		return msg.Sprintf("%s leads outside the student's folder: -grade reads only regular files inside it", name)
+	}
+	return ""
 }
 
 // isSource reports whether a file's name says it is a solution in a
@@ -483,7 +520,7 @@ func studentFolder(student, dir string, ps []*problem.Problem) []submission {
 		clone := problem.Kit{Root: dir}
 		for _, p := range ps {
 			file, written := starterFor(clone, p)
-			s := submission{student: student, p: p, file: file}
+			s := submission{student: student, p: p, file: file, root: dir}
 			if _, err := os.Stat(s.file); err != nil {
 				s.file, s.missing = "", msg.Sprintf("no solution file (problems/%s/solution.*)", p.Folder())
 			}
@@ -507,7 +544,7 @@ func studentFolder(student, dir string, ps []*problem.Problem) []submission {
 		}
 	}
 	for _, p := range ps {
-		s := submission{student: student, p: p}
+		s := submission{student: student, p: p, root: dir}
 		names := problemFileNames(p)
 		var latest time.Time
 		for _, n := range names {

@@ -108,7 +108,7 @@ func newJudge(opts options, stdout, stderr io.Writer) (*judge, error) {
 	return &judge{
 		opts:      opts,
 		kit:       k,
-		builder:   &build.Builder{Go: goCmd, GoVersion: goVersion, CacheDir: binCache, TempDir: tempDir},
+		builder:   &build.Builder{Go: goCmd, GoVersion: goVersion, CacheDir: binCache, TempDir: tempDir, Jail: jail},
 		goVersion: goVersion,
 		machine:   calibrate.MachineID(),
 		cacheDir:  cacheDir,

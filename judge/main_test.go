@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -120,6 +121,7 @@ func scriptParams(t *testing.T, extra map[string]string) testscript.Params {
 			"signal":      cmdSignal,
 			"status":      cmdStatus,
 			"waitprocess": cmdWaitprocess,
+			"waitprogram": cmdWaitprogram,
 			"waitfor":     cmdWaitfor,
 			"listen":      cmdListen,
 			"burn":        cmdBurn,
@@ -187,6 +189,71 @@ func cmdWaitprocess(ts *testscript.TestScript, neg bool, args []string) {
 	ts.Fatalf("no process with %q in its command line appeared", args[0])
 }
 
+// waitprogram waits, up to a minute, until a background command has a
+// program running in the jail (its command line starts with /tmp/solution)
+// that has lived for half a second, and puts its process ID in
+// $PROGRAM_PID.
+func cmdWaitprogram(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 0 {
+		ts.Fatalf("usage: waitprogram")
+	}
+	var roots []int
+	for _, cmd := range ts.BackgroundCmds() {
+		roots = append(roots, cmd.Process.Pid)
+	}
+	seen := map[int]time.Time{}
+	for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		for _, pid := range descendants(roots) {
+			cmdline, _ := os.ReadFile(fmt.Sprintf("/proc/%d/cmdline", pid))
+			if !strings.HasPrefix(string(cmdline), "/tmp/solution\x00") {
+				continue
+			}
+			if _, ok := seen[pid]; !ok {
+				seen[pid] = time.Now()
+			}
+			if time.Since(seen[pid]) >= 500*time.Millisecond {
+				ts.Setenv("PROGRAM_PID", strconv.Itoa(pid))
+				return
+			}
+		}
+	}
+	ts.Fatalf("no program ran in the jail for half a second")
+}
+
+// descendants lists the processes below roots, from /proc.
+func descendants(roots []int) []int {
+	children := map[int][]int{}
+	stats, _ := filepath.Glob("/proc/[0-9]*/stat")
+	for _, p := range stats {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			continue
+		}
+		// pid (comm) state ppid ...: comm may hold spaces and parentheses.
+		i := strings.LastIndexByte(string(data), ')')
+		var pid, ppid int
+		var state string
+		fmt.Sscanf(string(data[:strings.IndexByte(string(data), ' ')]), "%d", &pid)
+		if i < 0 || pid == 0 {
+			continue
+		}
+		if _, err := fmt.Sscanf(string(data[i+1:]), " %s %d", &state, &ppid); err == nil {
+			children[ppid] = append(children[ppid], pid)
+		}
+	}
+	var out []int
+	queue := slices.Clone(roots)
+	for len(queue) > 0 {
+		p := queue[0]
+		queue = queue[1:]
+		for _, c := range children[p] {
+			out = append(out, c)
+			queue = append(queue, c)
+		}
+	}
+	return out
+}
+
 // listen starts a TCP listener on 127.0.0.1, for the script's lifetime,
 // puts its port in $PORT, and counts the connections it accepts in the
 // file accepted.txt: attacks on the network try to reach it.
@@ -228,14 +295,13 @@ func cmdBurn(ts *testscript.TestScript, neg bool, args []string) {
 	}
 	var burners []*exec.Cmd
 	for range runtime.NumCPU() {
-		cmd := exec.Command("sh", "-c", "while :; do :; done")
-		cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+		cmd := exec.Command("sh", "-c", "while :; do :; done") // a loop in the shell itself: no children
 		ts.Check(cmd.Start())
 		burners = append(burners, cmd)
 	}
 	stop := func() {
 		for _, cmd := range burners {
-			syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+			cmd.Process.Kill()
 			cmd.Wait()
 		}
 	}
@@ -309,7 +375,7 @@ func TestProcessScriptsSkipWithoutProc(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	uses := regexp.MustCompile(`(?m)^(noprocess|waitprocess|signal) `)
+	uses := regexp.MustCompile(`(?m)^(noprocess|waitprocess|waitprogram|signal)( |$)`)
 	for _, s := range scripts {
 		data, err := os.ReadFile(s)
 		if err != nil {

@@ -67,6 +67,12 @@ type Builder struct {
 	MaxTime   time.Duration
 	MaxMemory int64
 	MaxBinary int64
+	// Jail, when it can isolate, runs the tools of recipes (javac, g++,
+	// gcc, Python's check): they see their toolchain and the build
+	// directory only, so that #include, .incbin or a link in the source
+	// cannot read anything else. go build runs outside it (README,
+	// "Security").
+	Jail *sandbox.Jail
 }
 
 // Default bounds of a build. The slowest honest solution builds in about a

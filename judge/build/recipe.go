@@ -1,12 +1,16 @@
 package build
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"maps"
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/nqueens-kit/nqueens/judge/msg"
+	"github.com/nqueens-kit/nqueens/judge/sandbox"
 )
 
 // A Recipe builds a submission in a language other than Go: files written
@@ -21,6 +25,9 @@ type Recipe struct {
 	// turned into a message by Message.
 	Commands [][]string
 	Env      []string
+	// ReadOnly is what the commands read besides the build directory: the
+	// toolchain. In the builder's jail they see nothing else.
+	ReadOnly []string
 	Message  func(output string) string
 	// Output is the program, a file the commands make; Pack, when set,
 	// makes it from the build directory instead (a Java archive).
@@ -42,9 +49,16 @@ func (b *Builder) BuildRecipe(ctx context.Context, r Recipe) (string, error) {
 		// removed with it even when a build is stopped at a bound.
 		env := append(slices.Clone(r.Env), "TMPDIR="+dir)
 		for _, c := range r.Commands {
-			out, err := b.runTool(ctx, dir, env, r.Display, c...)
+			run := b.runTool
+			if b.jailed() {
+				run = func(ctx context.Context, dir string, env []string, display string, argv ...string) ([]byte, error) {
+					return b.runJailed(ctx, dir, env, r.ReadOnly, display, argv...)
+				}
+			}
+			out, err := run(ctx, dir, env, r.Display, c...)
 			if errors.Is(err, errToolFailed) {
-				return "", &CompileError{Message: r.Message(string(out))}
+				// Its temporary files' names hold the judge's own folder.
+				return "", &CompileError{Message: r.Message(strings.ReplaceAll(string(out), dir+string(filepath.Separator), ""))}
 			}
 			if err != nil {
 				return "", err
@@ -56,3 +70,49 @@ func (b *Builder) BuildRecipe(ctx context.Context, r Recipe) (string, error) {
 		return filepath.Join(dir, r.Output), nil
 	})
 }
+
+// Bounds of a jailed tool beyond the builder's: what it may print, and the
+// largest file it may write (an object file, the program).
+const (
+	maxToolOutput = 1 << 20
+	maxToolFile   = 2 * DefaultMaxBinary
+)
+
+// jailed reports whether the builder runs recipes' tools in its jail.
+func (b *Builder) jailed() bool { return b.Jail != nil && b.Jail.Complete() && b.Jail.Isolates() }
+
+// runJailed runs a recipe's tool in the builder's jail: it sees its
+// toolchain (readOnly) and the build directory, which it alone may write,
+// under the builder's bounds and a cap on each file's size. It returns as
+// runTool does.
+func (b *Builder) runJailed(ctx context.Context, dir string, env, readOnly []string, display string, argv ...string) ([]byte, error) {
+	maxTime := cmp.Or(b.MaxTime, DefaultMaxTime)
+	maxMemory := cmp.Or(b.MaxMemory, DefaultMaxMemory)
+	prog := sandbox.Program{Path: argv[0], InPlace: true, Tool: true, Dir: dir, Env: env, Writable: []string{dir},
+		ReadOnly: readOnly, Threads: toolProcesses, AddressSpace: 4 * maxMemory}
+	lim := sandbox.Limits{CPU: maxTime, Idle: maxTime, Memory: maxMemory, Output: maxToolOutput, Answer: 1,
+		Processes: toolProcesses, FileSize: maxToolFile}
+	r, err := b.Jail.RunProgram(ctx, dir, prog, argv[1:], lim)
+	if err != nil {
+		return nil, msg.Errorf("run %s: %w", filepath.Base(argv[0]), err)
+	}
+	switch {
+	case r.Killed == sandbox.Interrupted:
+		return nil, ctx.Err()
+	case r.Killed == sandbox.Memory:
+		return nil, &CompileError{Message: msg.Sprintf("%s: the compiler needed more than %d MiB of memory to build it: deeply nested generic types?", display, maxMemory>>20)}
+	case r.Killed == sandbox.Output:
+		return nil, &CompileError{Message: msg.Sprintf("%s: the compiler printed more than %d KiB of messages", display, maxToolOutput>>10)}
+	case r.Killed != sandbox.None:
+		return nil, &CompileError{Message: msg.Sprintf("%s: the build took more than %s: deeply nested generic types?", display, maxTime)}
+	case r.Signal == fileSizeSignal:
+		return nil, &CompileError{Message: msg.Sprintf("%s: the build wrote a file larger than %d MiB: is there a huge table in it?", display, maxToolFile>>20)}
+	case r.ExitCode != 0:
+		return r.Output, errToolFailed
+	}
+	return r.Output, nil
+}
+
+// toolProcesses is how many processes a compiler may run at once (gcc
+// runs cc1, as, collect2 and ld; a JVM starts threads).
+const toolProcesses = 64

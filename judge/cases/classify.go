@@ -1,6 +1,7 @@
 package cases
 
 import (
+	"cmp"
 	"fmt"
 	"regexp"
 	"strings"
@@ -84,7 +85,7 @@ func classify(r runInfo) (verdict.Verdict, string) {
 	case sandbox.Answer:
 		return verdict.OLE, msg.Sprintf("n = %d: the answer was larger than %s", n, format.Bytes(lim.Answer))
 	case sandbox.Processes:
-		return verdict.RE, msg.Sprintf("n = %d: started more than %d processes or threads at once", n, lim.Processes)
+		return verdict.RE, msg.Sprintf("n = %d: started more than %d processes or threads at once", n, cmp.Or(lim.Processes, sandbox.DefaultProcesses))
 	}
 	if res.ExitCode != 0 {
 		crash := r.crash

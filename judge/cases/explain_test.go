@@ -142,3 +142,12 @@ func TestTrimOutputShowsTheRealStartAndEnd(t *testing.T) {
 	short := "a\nb\n"
 	assert.Equal(t, "a\nb", trimOutput(short, "", 2))
 }
+
+func TestClassifyNamesTheRealProcessLimit(t *testing.T) {
+	// Seen at c25c659: "more than 0 processes" when the case set no limit.
+	r := runInfo{n: 4, lim: Limits{}.Resolve(0, false), fn: "totalNQueens"}
+	r.res = &sandbox.Result{Killed: sandbox.Processes}
+	v, msg := classify(r)
+	assert.Equal(t, verdict.RE, v)
+	assert.Contains(t, msg, fmt.Sprintf("more than %d processes or threads", sandbox.DefaultProcesses))
+}

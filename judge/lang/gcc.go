@@ -24,6 +24,12 @@ func findGCC(tool string) func() (*Toolchain, error) {
 	}
 }
 
+// gccFiles are what gcc and g++ read to build a program: the compilers,
+// headers, libraries, assembler and linker, all under /usr (/lib and
+// /lib64 lead there on merged systems). In the builder's jail they see
+// nothing else of the machine: no home folder, no other student's file.
+var gccFiles = []string{"/usr", "/lib", "/lib64", "/bin"}
+
 // static links a program statically where the system allows it (Linux):
 // it then needs no library at run time, inside the jail or out.
 func static() []string {
@@ -61,7 +67,8 @@ func cRecipe(t *Toolchain, s Submission) build.Recipe {
 		},
 		Commands: [][]string{append(append([]string{t.Tools["gcc"], "-std=gnu17", "-O2"}, static()...), "-include", "prelude.h",
 			"-o", "submission", "solution.c", "harness.c", "-lm")},
-		Env: []string{"PATH=/usr/bin:/bin", "LANG=C"},
+		Env:      []string{"PATH=/usr/bin:/bin", "LANG=C"},
+		ReadOnly: gccFiles,
 		Message: func(out string) string {
 			if strings.Contains(out, "undefined reference to `"+s.Problem.Func+"'") { // untranslated: the linker's words
 				return missingSolution(s.Display, want)
@@ -97,7 +104,8 @@ func cppRecipe(t *Toolchain, s Submission) build.Recipe {
 		},
 		Commands: [][]string{append(append([]string{t.Tools["g++"], "-std=c++20", "-O2"}, static()...), "-include", "prelude.hpp",
 			"-o", "submission", "harness.cpp")},
-		Env: []string{"PATH=/usr/bin:/bin", "LANG=C"},
+		Env:      []string{"PATH=/usr/bin:/bin", "LANG=C"},
+		ReadOnly: gccFiles,
 		Message: func(out string) string {
 			if strings.Contains(out, "harness.cpp") && !strings.Contains(out, "solution.cpp:") {
 				return missingSolution(s.Display, want)

@@ -68,6 +68,7 @@ func javaRecipe(t *Toolchain, s Submission) build.Recipe {
 		},
 		Commands: [][]string{{t.Tools["javac"], "-encoding", "UTF-8", "-nowarn", "-d", "classes", "Solution.java", "NQueensJudgeMain.java"}},
 		Env:      []string{"PATH=/usr/bin:/bin", "LANG=C.UTF-8"},
+		ReadOnly: t.ReadOnly,
 		Message: func(out string) string {
 			if strings.Contains(out, "NQueensJudgeMain.java") && !strings.Contains(out, "Solution.java") {
 				return missingSolution(s.Display, fmt.Sprintf("new Solution().%s(int n)", s.Problem.Func)) // untranslated: code

@@ -53,6 +53,7 @@ func pythonRecipe(t *Toolchain, s Submission) build.Recipe {
 		},
 		Commands: [][]string{{t.Tools["python3"], "-I", "-S", "-B", "check.py", "solution.py", s.Problem.Func}},
 		Env:      []string{"PATH=/usr/bin:/bin", "LANG=C.UTF-8"},
+		ReadOnly: t.ReadOnly,
 		Message: func(out string) string {
 			if strings.TrimSpace(out) == "no Solution" { // untranslated: the checker's words
 				return missingSolution(s.Display, want)

@@ -24,7 +24,9 @@ func passChannels(cmd *exec.Cmd, files ...*os.File) error {
 
 // newGroup follows a started program and sets the kernel's limits on it.
 func newGroup(cmd *exec.Cmd, prog Program, lim Limits, jailed bool) (*group, error) {
-	setSafetyLimits(cmd.Process.Pid, prog, lim, jailed)
+	if err := setSafetyLimits(cmd.Process.Pid, prog, lim, jailed); err != nil {
+		return nil, err
+	}
 	return &group{pid: cmd.Process.Pid}, nil
 }
 

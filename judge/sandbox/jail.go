@@ -14,6 +14,14 @@ type Jail struct {
 	landlock int      // the Landlock ABI that restricts each run; 0: none
 }
 
+// LandlockEnv caps the Landlock ABI the jail uses ("0" for none): to see,
+// and test, the jail on a kernel with an older Landlock or none.
+const LandlockEnv = "NQUEENS_LANDLOCK_ABI"
+
+// helperFailed is the exit status of the jail's helper when it could not
+// build the jail (on Linux; its reason comes on a channel of its own).
+const helperFailed = 125
+
 // HelperName is the name the judge's own binary runs under when it sets up
 // a jail: main (and TestMain) must call Helper first thing, so that the
 // jail is in place before any code of the program it runs.
@@ -37,3 +45,7 @@ func (j *Jail) Landlock() int {
 	}
 	return j.landlock
 }
+
+// Isolates reports whether runs go through the jail on this machine (on
+// Linux, with the jail on and working).
+func (j *Jail) Isolates() bool { return j != nil && !j.off && isolates() }

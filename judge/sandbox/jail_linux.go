@@ -50,20 +50,52 @@ import (
 const jailTmpSize = 64 << 20
 
 // helperFailed is the helper's exit status when it could not build the
-// jail; its reason is on the crash channel after helperMark.
+// jail; its reason is on the report channel (reportFD) after helperMark.
+// The report channel closes when the program starts (close-on-exec), so a
+// program cannot forge a failure of the jail: its exit status 125 and
+// anything it writes are its own.
 const (
-	helperFailed = 125
-	helperMark   = "nqueens-sandbox: " // untranslated: a marker
+	helperMark = "nqueens-sandbox: " // untranslated: a marker
+	binaryFD   = 5                   // the program's binary, handed to the helper
+	reportFD   = 6                   // the helper's failures, back to the judge
 )
 
 // helperConfig is what Run tells the helper, as its first argument.
 type helperConfig struct {
-	Runtime   []string `json:"runtime"` // the program's runtime: it runs the copied file
-	ReadOnly  []string `json:"ro"`
-	Processes int      `json:"nproc"`
-	FileSize  int64    `json:"fsize"`
-	Landlock  int      `json:"landlock"` // the Landlock ABI to restrict with; 0: none
+	Runtime  []string `json:"runtime"` // the program's runtime: it runs the program's file
+	Path     string   `json:"path"`    // the program's own path, for InPlace; else it is copied in
+	ReadOnly []string `json:"ro"`
+	Writable []string `json:"rw"`
+	Dir      string   `json:"dir"` // the working directory; "" is the run's /tmp
+	Env      []string `json:"env"`
+	Tool     bool     `json:"tool"`     // a trusted tool: it may start processes (no seccomp)
+	Landlock int      `json:"landlock"` // the Landlock ABI to restrict with; 0: none
+	Limits   []rlimit `json:"limits"`   // set in the helper, before the program starts
 }
+
+// rlimit is one resource limit the helper sets on itself and so on the
+// program it becomes.
+type rlimit struct {
+	Resource int    `json:"r"`
+	Value    uint64 `json:"v"`
+}
+
+// rlimits are the kernel's limits for a run: nets under the watchdog (CPU,
+// address space), and what the watchdog cannot see (file size, open files,
+// core files, threads and processes).
+func rlimits(prog Program, lim Limits) []rlimit {
+	return []rlimit{
+		{unix.RLIMIT_CPU, cpuNet(lim.CPU)},
+		{unix.RLIMIT_AS, addressSpace(prog, lim)},
+		{unix.RLIMIT_FSIZE, uint64(max(cmp.Or(lim.FileSize, lim.Output), 1))},
+		{unix.RLIMIT_NOFILE, openFiles},
+		{unix.RLIMIT_CORE, 0},
+		{unix.RLIMIT_NPROC, uint64(cmp.Or(prog.Threads, DefaultProcesses))},
+	}
+}
+
+// openFiles is RLIMIT_NOFILE in the jail: a JVM opens a few dozen files.
+const openFiles = 256
 
 // OffEnv turns the jail off when set to "off": to see, and test, how the
 // judge runs on a machine without it.
@@ -84,10 +116,6 @@ func NewJail() *Jail {
 	j.landlock = landlockABI()
 	return j
 }
-
-// LandlockEnv caps the Landlock ABI the jail uses ("0" for none): to see,
-// and test, the jail on a kernel with an older Landlock or none.
-const LandlockEnv = "NQUEENS_LANDLOCK_ABI"
 
 // landlockUpTo is the newest Landlock ABI whose rules the jail knows:
 // file access (1), moving files between directories (2), truncating (3),
@@ -157,21 +185,19 @@ func jailAttr() *syscall.SysProcAttr {
 	}
 }
 
-// jailCommand turns argv into the helper's command line, with the binary
-// handed over as an open file (file descriptor 5).
-func (j *Jail) jailCommand(prog Program, progArgs []string, lim Limits) (path string, args []string, bin *os.File, attr *syscall.SysProcAttr, err error) {
+// jailCommand turns a run into the helper's command line, with the
+// binary handed over as an open file (binaryFD) unless it runs in place,
+// and a report channel (reportFD) for the helper's failures.
+func (j *Jail) jailCommand(prog Program, progArgs []string, lim Limits) (*launch, error) {
 	if j == nil || j.off || namespacesWork() != nil {
 		argv := prog.argv(prog.Path, progArgs)
-		return argv[0], argv, nil, sysProcAttr(), nil
+		return &launch{path: argv[0], args: argv, attr: sysProcAttr()}, nil
 	}
 	self, err := os.Executable()
 	if err != nil {
-		return "", nil, nil, nil, msg.Errorf("find the judge's own binary for the jail: %w", err)
+		return nil, msg.Errorf("find the judge's own binary for the jail: %w", err)
 	}
-	bin, err = os.Open(prog.Path)
-	if err != nil {
-		return "", nil, nil, nil, err
-	}
+	l := &launch{path: self, attr: jailAttr(), jailed: true}
 	runtime := slices.Clone(prog.Runtime)
 	if len(runtime) > 0 {
 		// The root shows the runtime's real file, not the links to it.
@@ -179,15 +205,38 @@ func (j *Jail) jailCommand(prog Program, progArgs []string, lim Limits) (path st
 			runtime[0] = real
 		}
 	}
-	cfg, _ := json.Marshal(helperConfig{
-		Runtime:   runtime,
-		ReadOnly:  append(slices.Clone(j.ReadOnly), prog.ReadOnly...),
-		Processes: cmp.Or(prog.Threads, DefaultProcesses),
-		FileSize:  lim.Output,
-		Landlock:  j.landlock,
-	})
-	args = append([]string{HelperName, string(cfg)}, progArgs...)
-	return self, args, bin, jailAttr(), nil
+	cfg := helperConfig{
+		Runtime:  runtime,
+		ReadOnly: append(slices.Clone(j.ReadOnly), prog.ReadOnly...),
+		Writable: prog.Writable,
+		Dir:      prog.Dir,
+		Env:      prog.Env,
+		Tool:     prog.Tool,
+		Landlock: j.landlock,
+		Limits:   rlimits(prog, lim),
+	}
+	var bin *os.File
+	if prog.InPlace {
+		cfg.Path = prog.Path
+		if real, err := filepath.EvalSymlinks(prog.Path); err == nil {
+			cfg.Path = real
+		}
+		cfg.ReadOnly = append(cfg.ReadOnly, cfg.Path)
+	} else if bin, err = os.Open(prog.Path); err != nil {
+		return nil, err
+	}
+	report, reportW, err := os.Pipe()
+	if err != nil {
+		if bin != nil {
+			bin.Close()
+		}
+		return nil, err
+	}
+	data, _ := json.Marshal(cfg)
+	l.args = append([]string{HelperName, string(data)}, progArgs...)
+	l.files = []*os.File{bin, reportW} // binaryFD, reportFD
+	l.report = report
+	return l, nil
 }
 
 // Helper builds the jail and execs the program when this process was
@@ -202,13 +251,14 @@ func Helper() {
 
 // HelperMain is the helper itself (testscript.Main calls it by name).
 func HelperMain() {
-	err := buildJail()
-	// Only a failure comes back here: on the crash channel, or for the
-	// probe, which has none, on stderr.
-	report := os.NewFile(4, "crash")
-	if len(os.Args) > 1 && os.Args[1] == probe {
-		report = os.Stderr
+	// The report channel closes when the program starts.
+	report := os.Stderr // the probe's
+	if len(os.Args) > 1 && os.Args[1] != probe {
+		unix.CloseOnExec(reportFD)
+		report = os.NewFile(reportFD, "report")
 	}
+	err := buildJail()
+	// Only a failure comes back here.
 	fmt.Fprintf(report, "%s%v\n", helperMark, err)
 	os.Exit(helperFailed)
 }
@@ -227,57 +277,87 @@ func buildJail() error {
 	if err := unix.Mount("", "/", "", unix.MS_REC|unix.MS_PRIVATE, ""); err != nil {
 		return msg.Errorf("make mounts private: %w", err)
 	}
-	paths := cfg.ReadOnly
 	if isProbe {
-		paths = probePaths
-	}
-	if err := makeRoot(paths, jailTmpSize); err != nil {
-		return err
-	}
-	if isProbe {
+		if err := makeRoot(probePaths, nil, jailTmpSize); err != nil {
+			return err
+		}
 		os.Exit(0) // the namespaces and the root work here
 	}
-	program := "/tmp/solution"
-	if err := copyProgram(program); err != nil {
+	if err := makeRoot(cfg.ReadOnly, cfg.Writable, jailTmpSize); err != nil {
 		return err
 	}
-	for _, l := range []struct {
-		resource int
-		value    uint64
-	}{
-		{unix.RLIMIT_NPROC, uint64(cfg.Processes)},
-		{unix.RLIMIT_FSIZE, uint64(max(cfg.FileSize, 1))},
-	} {
-		if err := unix.Setrlimit(l.resource, &unix.Rlimit{Cur: l.value, Max: l.value}); err != nil {
-			return msg.Errorf("set limit %d: %w", l.resource, err)
+	program := cfg.Path
+	if program == "" {
+		program = "/tmp/solution"
+		if err := copyProgram(program); err != nil {
+			return err
 		}
 	}
-	if cfg.Landlock > 0 {
-		rules := []landlock.Rule{
-			landlock.RWDirs("/tmp"),
-			landlock.RWFiles("/dev/null"),
-		}
-		var dirs, files []string
-		for _, p := range cfg.ReadOnly {
-			if fi, err := os.Stat(p); err == nil && !fi.IsDir() {
-				files = append(files, p)
-			} else {
-				dirs = append(dirs, p)
-			}
-		}
-		if len(dirs) > 0 {
-			rules = append(rules, landlock.RODirs(dirs...).IgnoreIfMissing())
-		}
-		if len(files) > 0 {
-			rules = append(rules, landlock.ROFiles(files...))
-		}
-		if err := landlockConfigs[cfg.Landlock].Restrict(rules...); err != nil {
-			return msg.Errorf("landlock: %w", err)
+	if cfg.Dir != "" {
+		if err := os.Chdir(cfg.Dir); err != nil {
+			return err
 		}
 	}
-	env := []string{"PATH=/usr/bin:/bin", "HOME=/tmp", "TMPDIR=/tmp", "GOTRACEBACK=single"}
+	if err := newSessionKeyring(); err != nil {
+		return msg.Errorf("a session keyring of its own: %w", err)
+	}
+	for _, l := range cfg.Limits {
+		if err := unix.Setrlimit(l.Resource, &unix.Rlimit{Cur: l.Value, Max: l.Value}); err != nil {
+			return msg.Errorf("set limit %d: %w", l.Resource, err)
+		}
+	}
+	if err := restrict(cfg); err != nil {
+		return err
+	}
+	if !cfg.Tool {
+		if err := refuseProcesses(); err != nil {
+			return err
+		}
+	}
+	env := append(slices.Clone(cfg.Env), "PATH=/usr/bin:/bin", "HOME=/tmp", "TMPDIR=/tmp", "GOTRACEBACK=single")
 	args := append(append(slices.Clone(cfg.Runtime), program), os.Args[2:]...)
 	return syscall.Exec(args[0], args, env)
+}
+
+// newSessionKeyring joins a new, anonymous session keyring, so that the
+// keys of the judge's session (inherited across namespaces) are out of
+// reach. unix.KeyctlJoinSessionKeyring cannot pass the NULL name that asks
+// for an anonymous one.
+func newSessionKeyring() error {
+	if _, _, errno := unix.Syscall(unix.SYS_KEYCTL, unix.KEYCTL_JOIN_SESSION_KEYRING, 0, 0); errno != 0 {
+		return errno
+	}
+	return nil
+}
+
+// restrict applies Landlock at cfg's ABI: reading and executing what the
+// run needs, writing its /tmp and cfg.Writable.
+func restrict(cfg helperConfig) error {
+	if cfg.Landlock == 0 {
+		return nil
+	}
+	rules := []landlock.Rule{
+		landlock.RWDirs(append([]string{"/tmp"}, cfg.Writable...)...),
+		landlock.RWFiles("/dev/null"),
+	}
+	var dirs, files []string
+	for _, p := range append(cfg.ReadOnly, cfg.Path) {
+		if fi, err := os.Stat(p); err == nil && !fi.IsDir() {
+			files = append(files, p)
+		} else if p != "" {
+			dirs = append(dirs, p)
+		}
+	}
+	if len(dirs) > 0 {
+		rules = append(rules, landlock.RODirs(dirs...).IgnoreIfMissing())
+	}
+	if len(files) > 0 {
+		rules = append(rules, landlock.ROFiles(files...))
+	}
+	if err := landlockConfigs[cfg.Landlock].Restrict(rules...); err != nil {
+		return msg.Errorf("landlock: %w", err)
+	}
+	return nil
 }
 
 // landlockConfigs are go-landlock's configurations by ABI: each restricts
@@ -285,10 +365,10 @@ func buildJail() error {
 // offers.
 var landlockConfigs = [landlockUpTo + 1]landlock.Config{1: landlock.V1, 2: landlock.V2, 3: landlock.V3, 4: landlock.V4, 5: landlock.V5, 6: landlock.V6}
 
-// copyProgram writes the binary handed over on file descriptor 5 into the
-// jail's own /tmp, and closes the descriptor.
+// copyProgram writes the binary handed over on binaryFD into the jail's
+// own /tmp, and closes the descriptor.
 func copyProgram(path string) error {
-	src := os.NewFile(5, "program")
+	src := os.NewFile(binaryFD, "program")
 	defer src.Close()
 	dst, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_EXCL, 0o500)
 	if err != nil {
@@ -301,14 +381,15 @@ func copyProgram(path string) error {
 	return dst.Close()
 }
 
-// helperError reads the reason of a helper that could not build the jail.
-func helperError(r *Result) error {
-	if r.ExitCode != helperFailed {
-		return nil
-	}
-	if _, reason, ok := strings.Cut(string(r.Crash), helperMark); ok {
+// helperError reads the helper's report channel: the reason it could not
+// build the jail, if it could not.
+func helperError(report []byte) error {
+	if _, reason, ok := strings.Cut(string(report), helperMark); ok {
 		reason, _, _ = strings.Cut(reason, "\n")
 		return errors.New("sandbox: " + reason)
 	}
 	return nil
 }
+
+// isolates reports whether the jail can be built here.
+func isolates() bool { return namespacesWork() == nil }

@@ -4,7 +4,6 @@ package sandbox
 
 import (
 	"os"
-	"syscall"
 
 	"github.com/nqueens-kit/nqueens/judge/msg"
 )
@@ -18,9 +17,9 @@ func NewJail() *Jail {
 // jailCommand has no jail to offer here; it runs the program under the
 // shell's ulimit instead, so that the kernel stops a runaway at its CPU
 // limit while it runs, with no /proc to poll.
-func (j *Jail) jailCommand(prog Program, progArgs []string, lim Limits) (path string, args []string, bin *os.File, attr *syscall.SysProcAttr, err error) {
-	args = withCPULimit(prog.argv(prog.Path, progArgs), lim.CPU)
-	return args[0], args, nil, sysProcAttr(), nil
+func (j *Jail) jailCommand(prog Program, progArgs []string, lim Limits) (*launch, error) {
+	args := withCPULimit(prog.argv(prog.Path, progArgs), lim.CPU)
+	return &launch{path: args[0], args: args, attr: sysProcAttr()}, nil
 }
 
 // Helper returns at once: there is no jail to build here.
@@ -29,4 +28,7 @@ func Helper() {}
 // HelperMain is never started here.
 func HelperMain() { os.Exit(2) }
 
-func helperError(r *Result) error { return nil }
+func helperError(report []byte) error { return nil }
+
+// isolates reports whether the jail can be built here.
+func isolates() bool { return false }

@@ -18,6 +18,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"golang.org/x/sys/unix"
 )
 
 // TestMain lets this test binary be the jail's helper, and an attacker run
@@ -97,6 +98,20 @@ func attack(name string, args []string) {
 			started++
 		}
 		say("forkbomb: %d started, then %v", started, err)
+	case "keyring":
+		_, err := unix.KeyctlGetKeyringID(unix.KEY_SPEC_SESSION_KEYRING, false)
+		_, err2 := unix.AddKey("user", "nqueens-jail-planted", []byte("x"), unix.KEY_SPEC_SESSION_KEYRING)
+		say("keyring: %v, %v", err, err2)
+	case "sysv":
+		id, err := unix.SysvShmGet(unix.IPC_PRIVATE, 1<<20, unix.IPC_CREAT|0o600)
+		if err == nil {
+			unix.SysvShmCtl(id, unix.IPC_RMID, nil)
+		}
+		say("sysv: %v", err)
+	case "forge":
+		// The jail's own words on the crash channel, and its exit status.
+		fmt.Fprintf(os.NewFile(4, "crash"), "nqueens-sandbox: mount /tmp: permission denied\n")
+		os.Exit(125)
 	case "shm":
 		err := os.WriteFile("/dev/shm/"+args[0], make([]byte, 4<<20), 0o644)
 		say("shm: %v", err)
@@ -106,6 +121,12 @@ func attack(name string, args []string) {
 // jailRun runs this test binary as an attacker in a jail.
 func jailRun(t *testing.T, lim Limits, args ...string) *Result {
 	t.Helper()
+	return jailRunProgram(t, Program{}, lim, args...)
+}
+
+// jailRunProgram runs this test binary as prog, an attacker, in a jail.
+func jailRunProgram(t *testing.T, prog Program, lim Limits, args ...string) *Result {
+	t.Helper()
 	self, err := os.Executable()
 	require.NoError(t, err)
 	j := NewJail()
@@ -114,7 +135,8 @@ func jailRun(t *testing.T, lim Limits, args ...string) *Result {
 	}
 	// This test binary is linked against the C library (package net).
 	j.ReadOnly = []string{"/lib", "/lib64", "/usr/lib"}
-	r, err := j.Run(context.Background(), t.TempDir(), append([]string{self, "attack"}, args...), lim)
+	prog.Path = self
+	r, err := j.RunProgram(context.Background(), t.TempDir(), prog, append([]string{"attack"}, args...), lim)
 	require.NoError(t, err)
 	return r
 }
@@ -245,10 +267,44 @@ func TestJailHasOnlyItsOwnFileDescriptors(t *testing.T) {
 	assert.NotContains(t, string(r.Answer), " 5 ", "the binary handed over on 5 is closed before the program runs")
 }
 
+func TestJailRefusesProcessesKeyringsAndSysVIPC(t *testing.T) {
+	r := jailRun(t, limits(), "escape")
+	assert.Equal(t, "escape: fork/exec /tmp/solution: operation not permitted\n", string(r.Answer), "threads only: a child's CPU time could hide")
+	r = jailRun(t, limits(), "keyring")
+	assert.Equal(t, "keyring: operation not permitted, operation not permitted\n", string(r.Answer))
+	r = jailRun(t, limits(), "sysv")
+	assert.Equal(t, "sysv: operation not permitted\n", string(r.Answer), "shared memory shows in no process's memory")
+}
+
+func TestJailFailureCannotBeForged(t *testing.T) {
+	r := jailRun(t, limits(), "forge")
+	assert.Equal(t, 125, r.ExitCode, "the program's own exit status, not the jail's failure")
+	assert.Contains(t, string(r.Crash), "nqueens-sandbox: mount /tmp")
+}
+
+func TestJailRunsAToolInPlaceWithItsBuildDirectory(t *testing.T) {
+	j := NewJail()
+	if !j.Complete() {
+		t.Skipf("no jail here: %v", j.Missing())
+	}
+	self, err := os.Executable()
+	require.NoError(t, err)
+	dir := t.TempDir() // under the machine's /tmp, hidden from runs but for this bind
+	prog := Program{Path: self, InPlace: true, Tool: true, Dir: dir, Writable: []string{dir}, ReadOnly: []string{"/lib", "/lib64", "/usr/lib"}}
+	r, err := j.RunProgram(context.Background(), dir, prog, []string{"attack", "write", filepath.Join(dir, "out.o")}, limits())
+	require.NoError(t, err)
+	assert.Equal(t, "write: <nil>\n", string(r.Answer), "%s", r.Output)
+	assert.FileExists(t, filepath.Join(dir, "out.o"))
+
+	r, err = j.RunProgram(context.Background(), dir, prog, []string{"attack", "read", "/etc/passwd"}, limits())
+	require.NoError(t, err)
+	assert.NotEqual(t, "read: <nil>\n", string(r.Answer), "a tool sees only its toolchain and its build directory")
+}
+
 func TestJailLeavesNothingBehind(t *testing.T) {
 	start := time.Now()
-	r := jailRun(t, limits(), "escape")
-	assert.Equal(t, "escape: <nil>\n", string(r.Answer))
+	r := jailRunProgram(t, Program{Tool: true}, limits(), "escape")
+	assert.Equal(t, "escape: <nil>\n", string(r.Answer), "a tool may start processes")
 	assert.Less(t, time.Since(start), 5*time.Second, "the escaped grandchild must not hold the run open")
 	time.Sleep(100 * time.Millisecond)
 	out, _ := exec.Command("pgrep", "-f", "solution attack sleep").Output()

@@ -19,10 +19,10 @@ func NewJail() *Jail {
 
 // jailCommand starts the program suspended, so that it is in its Job
 // Object, under every limit, before it runs a single instruction.
-func (j *Jail) jailCommand(prog Program, progArgs []string, lim Limits) (path string, args []string, bin *os.File, attr *syscall.SysProcAttr, err error) {
-	attr = &syscall.SysProcAttr{CreationFlags: windows.CREATE_SUSPENDED | windows.CREATE_NEW_PROCESS_GROUP}
+func (j *Jail) jailCommand(prog Program, progArgs []string, lim Limits) (*launch, error) {
+	attr := &syscall.SysProcAttr{CreationFlags: windows.CREATE_SUSPENDED | windows.CREATE_NEW_PROCESS_GROUP}
 	argv := prog.argv(prog.Path, progArgs)
-	return argv[0], argv, nil, attr, nil
+	return &launch{path: argv[0], args: argv, attr: attr}, nil
 }
 
 // Helper returns at once: there is no jail to build here.
@@ -31,4 +31,7 @@ func Helper() {}
 // HelperMain is never started here.
 func HelperMain() { os.Exit(2) }
 
-func helperError(r *Result) error { return nil }
+func helperError(report []byte) error { return nil }
+
+// isolates reports whether the jail can be built here.
+func isolates() bool { return false }

@@ -4,12 +4,13 @@ package sandbox
 
 import (
 	"cmp"
+	"github.com/nqueens-kit/nqueens/judge/msg"
+	"golang.org/x/sys/unix"
 	"os"
 	"strconv"
 	"strings"
 	"syscall"
 	"time"
-	"unsafe"
 )
 
 // maxrssUnit is the unit of Rusage.Maxrss: KiB on Linux.
@@ -101,23 +102,39 @@ func procStat(pid int) (cpu time.Duration, rss int64, ok bool) {
 // clockTicks is the unit of utime and stime in /proc (USER_HZ), 100 on Linux.
 const clockTicks = 100
 
-// setSafetyLimits sets kernel limits on the started process as a net under
-// the watchdog: should polling fall behind, the kernel still stops a runaway.
-// RLIMIT_AS is generous on purpose: a Go program reserves far more address
-// space than it uses, and a cap near 512 MiB kills it at start-up.
-func setSafetyLimits(pid int, prog Program, lim Limits, jailed bool) {
-	cpuSec := uint64(lim.CPU/time.Second) + 2
-	prlimit(pid, syscall.RLIMIT_CPU, cpuSec, cpuSec+2)
-	as := uint64(cmp.Or(prog.AddressSpace, max(4*lim.Memory, 2<<30)))
-	prlimit(pid, syscall.RLIMIT_AS, as, as)
-	if !jailed { // the jail sets it once the program is copied in
-		prlimit(pid, syscall.RLIMIT_FSIZE, uint64(lim.Output), uint64(lim.Output))
+// setSafetyLimits sets kernel limits on a started process that is not in
+// the jail (the jail's helper sets them on itself before the program
+// starts), as a net under the watchdog: should polling fall behind, the
+// kernel still stops a runaway.
+func setSafetyLimits(pid int, prog Program, lim Limits, jailed bool) error {
+	if jailed {
+		return nil
 	}
+	for _, l := range []struct {
+		resource int
+		value    uint64
+	}{
+		{unix.RLIMIT_CPU, cpuNet(lim.CPU)},
+		{unix.RLIMIT_AS, addressSpace(prog, lim)},
+		{unix.RLIMIT_FSIZE, uint64(max(cmp.Or(lim.FileSize, lim.Output), 1))},
+	} {
+		rl := unix.Rlimit{Cur: l.value, Max: l.value}
+		if err := unix.Prlimit(pid, l.resource, &rl, nil); err != nil {
+			return msg.Errorf("set limit %d: %w", l.resource, err)
+		}
+	}
+	return nil
 }
 
-func prlimit(pid, resource int, soft, hard uint64) {
-	lim := syscall.Rlimit{Cur: soft, Max: hard}
-	syscall.RawSyscall6(syscall.SYS_PRLIMIT64, uintptr(pid), uintptr(resource), uintptr(unsafe.Pointer(&lim)), 0, 0, 0)
+// cpuNet is RLIMIT_CPU for a CPU limit: whole seconds, two over, so that
+// the watchdog's own kill comes first.
+func cpuNet(cpu time.Duration) uint64 { return uint64(cpu/time.Second) + 2 }
+
+// addressSpace is RLIMIT_AS for a run. It is generous on purpose: a Go
+// program reserves far more address space than it uses, and a cap near
+// 512 MiB kills it at start-up.
+func addressSpace(prog Program, lim Limits) uint64 {
+	return uint64(cmp.Or(prog.AddressSpace, max(4*lim.Memory, 2<<30)))
 }
 
 // programEnv is the whole environment a program runs with.

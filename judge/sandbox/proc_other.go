@@ -25,7 +25,7 @@ func treeStat(pid int) (t tree, ok bool) { return tree{}, false }
 func TreeUsage(pid int) (time.Duration, int64, bool) { return 0, 0, false }
 
 // setSafetyLimits has no prlimit to call here.
-func setSafetyLimits(pid int, prog Program, lim Limits, jailed bool) {}
+func setSafetyLimits(pid int, prog Program, lim Limits, jailed bool) error { return nil }
 
 // programEnv is the whole environment a program runs with. With no /proc
 // to poll, the Go harness watches its own memory (MemoryEnv) and stops

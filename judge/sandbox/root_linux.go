@@ -88,15 +88,31 @@ func covered(path string, bound []string) bool {
 	return false
 }
 
-// makeRoot builds the run's root from paths and makes it /, with a private
-// /tmp of tmpSize bytes as the working directory.
-func makeRoot(paths []string, tmpSize int64) error {
+// makeRoot builds the run's root from paths (read-only) and writable, and
+// makes it /, with a private /tmp of tmpSize bytes as the working
+// directory. Writable directories are bound after /tmp is mounted, so
+// that one under the machine's /tmp (a build directory) is seen.
+func makeRoot(paths, writable []string, tmpSize int64) error {
 	bs := binds(append(slices.Clone(paths), devices...))
 	if err := enterBuildBase(); err != nil {
 		return err
 	}
 	if err := unix.Mount("tmpfs", newRoot, "tmpfs", unix.MS_NOSUID|unix.MS_NODEV, fmt.Sprintf("size=%d,mode=0755", rootSize)); err != nil {
 		return msg.Errorf("mount the new root: %w", err)
+	}
+	// /tmp first: what is bound below it (a tool in a temporary
+	// directory) is bound into the run's own /tmp.
+	for _, m := range []struct{ what, where, kind, opts string }{
+		{"tmpfs", "/tmp", "tmpfs", fmt.Sprintf("size=%d,mode=0700", tmpSize)},
+		{"tmpfs", "/dev/shm", "tmpfs", "size=1m,mode=0700"},
+		{"proc", "/proc", "proc", ""},
+	} {
+		if err := os.MkdirAll(newRoot+m.where, 0o755); err != nil {
+			return err
+		}
+		if err := unix.Mount(m.what, newRoot+m.where, m.kind, unix.MS_NOSUID|unix.MS_NODEV, m.opts); err != nil {
+			return msg.Errorf("mount %s: %w", m.where, err)
+		}
 	}
 	var bound []string
 	for _, b := range bs {
@@ -115,16 +131,13 @@ func makeRoot(paths []string, tmpSize int64) error {
 			return err
 		}
 	}
-	for _, m := range []struct{ what, where, kind, opts string }{
-		{"tmpfs", "/tmp", "tmpfs", fmt.Sprintf("size=%d,mode=0700", tmpSize)},
-		{"tmpfs", "/dev/shm", "tmpfs", "size=1m,mode=0700"},
-		{"proc", "/proc", "proc", ""},
-	} {
-		if err := os.MkdirAll(newRoot+m.where, 0o755); err != nil {
+	for _, w := range writable {
+		at := newRoot + w
+		if err := os.MkdirAll(at, 0o755); err != nil {
 			return err
 		}
-		if err := unix.Mount(m.what, newRoot+m.where, m.kind, unix.MS_NOSUID|unix.MS_NODEV, m.opts); err != nil {
-			return msg.Errorf("mount %s: %w", m.where, err)
+		if err := unix.Mount(oldRoot+w, at, "", unix.MS_BIND, ""); err != nil {
+			return msg.Errorf("bind %s: %w", w, err)
 		}
 	}
 	return enterNewRoot()
@@ -160,7 +173,7 @@ func showInRoot(b bind) error {
 	src := oldRoot + b.real
 	fi, err := os.Stat(src)
 	if err != nil {
-		return err
+		return msg.Errorf("bind %s: %w", b.path, err)
 	}
 	if fi.IsDir() {
 		err = os.Mkdir(at, 0o755)

@@ -35,6 +35,7 @@ type Limits struct {
 	Output    int64 // bytes the child may write to stdout and stderr together
 	Answer    int64 // bytes the child may write on its answer channel
 	Processes int   // processes it may have at once, itself included; 0: DefaultProcesses
+	FileSize  int64 // the largest file it may write; 0: Output
 }
 
 // DefaultProcesses is the process limit when Limits.Processes is 0.
@@ -117,6 +118,35 @@ type Program struct {
 	// AddressSpace is the RLIMIT_AS net, in bytes; 0 means the default,
 	// four times the memory limit and at least 2 GiB.
 	AddressSpace int64
+
+	// A tool (a compiler) rather than a submission: in the jail it runs
+	// from where it is (InPlace, through ReadOnly) instead of a copy in its
+	// /tmp, in Dir, with Env, may write Writable and may start processes
+	// (Tool).
+	InPlace  bool
+	Tool     bool
+	Dir      string
+	Env      []string
+	Writable []string
+}
+
+// launch is how a run is started: directly, or through the jail's helper.
+type launch struct {
+	path   string
+	args   []string
+	attr   *syscall.SysProcAttr
+	files  []*os.File // from file descriptor 5 on (nil: closed)
+	report *os.File   // the helper's report channel, read end; nil without a jail
+	jailed bool
+}
+
+// close closes the files the judge keeps open for the launch.
+func (l *launch) close() {
+	for _, f := range l.files {
+		if f != nil {
+			f.Close()
+		}
+	}
 }
 
 // argv is the command line that runs the program with args.
@@ -153,18 +183,19 @@ func (j *Jail) RunProgram(ctx context.Context, dir string, prog Program, args []
 	ansR, ansW := pipes[1][0], pipes[1][1]
 	crashR, crashW := pipes[2][0], pipes[2][1]
 
-	path, argv, bin, attr, err := j.jailCommand(prog, args, lim)
+	l, err := j.jailCommand(prog, args, lim)
 	if err != nil {
 		return nil, err
 	}
-	cmd := &exec.Cmd{Path: path, Args: argv, Dir: dir, SysProcAttr: attr}
+	defer l.close()
+	if l.report != nil {
+		defer l.report.Close()
+	}
+	cmd := &exec.Cmd{Path: l.path, Args: l.args, Dir: dir, SysProcAttr: l.attr}
 	cmd.Env = programEnv(dir, lim)
 	cmd.Stdout = outW
 	cmd.Stderr = outW
-	if bin != nil {
-		cmd.ExtraFiles = []*os.File{bin}
-		defer bin.Close()
-	}
+	cmd.ExtraFiles = l.files
 	if err := passChannels(cmd, ansW, crashW); err != nil {
 		return nil, err
 	}
@@ -174,10 +205,11 @@ func (j *Jail) RunProgram(ctx context.Context, dir string, prog Program, args []
 	outW.Close()
 	ansW.Close()
 	crashW.Close()
+	l.close() // the helper has its own copies
 	if err != nil {
-		return nil, msg.Errorf("start %s: %w", argv[0], err)
+		return nil, msg.Errorf("start %s: %w", l.args[0], err)
 	}
-	g, err := newGroup(cmd, prog, lim, bin != nil)
+	g, err := newGroup(cmd, prog, lim, l.jailed)
 	if err != nil {
 		cmd.Process.Kill()
 		cmd.Wait()
@@ -294,7 +326,7 @@ func (j *Jail) RunProgram(ctx context.Context, dir string, prog Program, args []
 	}
 
 	if cmd.ProcessState == nil {
-		return nil, msg.Errorf("wait %s: %w", argv[0], waitErr)
+		return nil, msg.Errorf("wait %s: %w", l.args[0], waitErr)
 	}
 	r.CPU = cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
 	r.MaxRSS = peakRSS(cmd.ProcessState)
@@ -318,8 +350,12 @@ func (j *Jail) RunProgram(ctx context.Context, dir string, prog Program, args []
 	}
 	r.Answer = ans.Bytes()
 	r.Crash = crash.Bytes()
-	if err := helperError(r); err != nil {
-		return nil, err
+	if l.report != nil && r.ExitCode == helperFailed {
+		// Whatever the helper wrote came before the program, if any, started.
+		report, _ := io.ReadAll(io.LimitReader(l.report, KeepOutput))
+		if err := helperError(report); err != nil {
+			return nil, err
+		}
 	}
 	// The kernel's own accounting is the final word on the limits the
 	// watchdog polls for; it may also have stopped the program itself.
