@@ -107,6 +107,9 @@ func parse(display string, data []byte, p *problem.Problem, filling bool) (*Case
 	files := map[string][]byte{}
 	for _, f := range a.Files {
 		files[f.Name] = f.Data
+		if line, problem := byteExact(f.Data); problem != "" {
+			return nil, fail(fileLine(data, f.Name)+line, "%s: %s: an answer is compared byte for byte", f.Name, problem)
+		}
 	}
 	seenLimit, seenPoints := false, false
 	unchecked := 0 // the line of a solve not yet checked, or 0
@@ -233,6 +236,34 @@ func parse(display string, data []byte, p *problem.Problem, filling bool) (*Case
 		return nil, fail(unchecked, "solve %d is never checked: %s", c.Inputs[len(c.Inputs)-1], checkHint(p))
 	}
 	return c, nil
+}
+
+// byteExact finds, in an expected output, what a program's output never
+// holds: a carriage return (CRLF line ends), a tab, or a space at the end of
+// a line. It returns the line (from 1) and what it found.
+func byteExact(data []byte) (int, string) {
+	for i, line := range strings.Split(string(data), "\n") {
+		switch {
+		case strings.Contains(line, "\r"):
+			return i + 1, msg.Sprintf("a carriage return (CRLF line ends?)")
+		case strings.Contains(line, "\t"):
+			return i + 1, msg.Sprintf("a tab")
+		case strings.HasSuffix(line, " "):
+			return i + 1, msg.Sprintf("a space at the end of the line")
+		}
+	}
+	return 0, ""
+}
+
+// fileLine is the line of the case file that holds the marker of the
+// archive's file name ("-- want --"): its first line is the next one.
+func fileLine(data []byte, name string) int {
+	for i, line := range strings.Split(string(data), "\n") {
+		if strings.TrimRight(line, "\r") == "-- "+name+" --" {
+			return i + 1
+		}
+	}
+	return 0
 }
 
 func checkHint(p *problem.Problem) string {
