@@ -7,7 +7,6 @@ import (
 	"context"
 	"encoding/csv"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -154,7 +153,7 @@ func (j *judge) grade(ctx context.Context) (int, error) {
 			for s := range jobs {
 				row, err := j.gradeOne(ctx, s)
 				if err != nil {
-					row = gradeRow{Student: s.student, Problem: s.p.Folder(), Verdict: verdict.NotWritten, Message: err.Error()}
+					row = gradeRow{Student: s.student, Problem: s.p.Folder(), Verdict: verdict.JudgeError, Message: err.Error()}
 				}
 				rows <- row
 			}
@@ -188,6 +187,20 @@ func (j *judge) grade(ctx context.Context) (int, error) {
 	if ctx.Err() != nil {
 		return exitInterrupted, ctx.Err()
 	}
+	var failed []string
+	for _, r := range all {
+		if r.Verdict == verdict.JudgeError {
+			failed = append(failed, r.Student+" "+r.Problem+": "+oneLine(r.Message))
+		}
+	}
+	if len(failed) > 0 {
+		// The sheet is written; the judge says it failed.
+		defer msg.Fprintf(j.stderr, "grade: %d rows could not be judged (ERR), by the judge's fault or the kit's, not the students':\n  %s\n", len(failed), strings.Join(failed, "\n  "))
+	}
+	status := exitOK
+	if len(failed) > 0 {
+		status = exitSetup
+	}
 	if j.opts.Classroom {
 		// stdout is the step's output; the table is for the log.
 		j.printGradeTable(j.stderr, all)
@@ -198,12 +211,12 @@ func (j *judge) grade(ctx context.Context) (int, error) {
 		if err := writeClassroom(j.stdout, all, slugs); err != nil {
 			return 0, err
 		}
-		return exitOK, nil
+		return status, nil
 	}
 	if !j.opts.JSON && j.opts.CSV != "-" {
 		j.printGradeTable(j.stdout, all)
 	}
-	return exitOK, nil
+	return status, nil
 }
 
 // gradeOne judges one submission, every case, and scores it.
@@ -236,14 +249,16 @@ func (j *judge) gradeOne(ctx context.Context, s submission) (gradeRow, error) {
 	if l, ok := lang.ForFile(s.file); ok {
 		row.Language = l.Name
 	}
+	if _, _, err := readSubmission(s.p, s.file, display); err != nil {
+		// The student's file itself: too large, not a regular file, …
+		row.Verdict, row.Message = verdict.NotWritten, err.Error()
+		return row, nil
+	}
 	rep, err := j.judgeFile(ctx, s.p, s.file, display, judgeParams{scale: 1, all: true, grading: true})
 	if err != nil {
-		var se *setupError
-		if errors.As(err, &se) {
-			row.Verdict, row.Message = verdict.NotWritten, se.Error()
-			return row, nil
-		}
-		return row, err
+		// The judge's own failure, or the kit's: never the student's.
+		row.Verdict, row.Message = verdict.JudgeError, err.Error()
+		return row, nil
 	}
 	row.Verdict, row.Message = rep.Verdict, rep.Message
 	if s.note != "" {

@@ -252,7 +252,7 @@ func (j *judge) judgeFile(ctx context.Context, p *problem.Problem, file, display
 	if err != nil {
 		return nil, err
 	}
-	if bytes.Contains(src, []byte(notWrittenMarker)) {
+	if j.untouched(p, l, src, jp.grading) {
 		rep.Verdict, rep.Message = verdict.NotWritten, notWritten(p, display)
 		return rep, nil
 	}
@@ -286,6 +286,37 @@ func (j *judge) judgeFile(ctx context.Context, p *problem.Problem, file, display
 // maxSource is the largest submission the judge reads: the longest
 // reference is under 20 KiB.
 const maxSource = 1 << 20
+
+// untouched reports whether src is a starter nobody has written in yet. On
+// the student's own machine the starter's marker says so; in -grade, where
+// the kit is the teacher's, only a file the same as the kit's starter is:
+// a solution that kept the starter's unreachable panic is judged.
+func (j *judge) untouched(p *problem.Problem, l *lang.Language, src []byte, grading bool) bool {
+	if !bytes.Contains(src, []byte(notWrittenMarker)) {
+		return false
+	}
+	if !grading {
+		return true
+	}
+	starter, err := os.ReadFile(j.kit.StarterNamed(p, l.File()))
+	if err != nil || !bytes.Contains(starter, []byte(notWrittenMarker)) {
+		return true // no pristine starter to compare with: the marker decides
+	}
+	return sameText(src, starter)
+}
+
+// sameText compares two texts as an editor shows them: line ends and
+// trailing white space aside.
+func sameText(a, b []byte) bool {
+	norm := func(s []byte) string {
+		var lines []string
+		for _, l := range strings.Split(strings.ReplaceAll(string(s), "\r\n", "\n"), "\n") {
+			lines = append(lines, strings.TrimRight(l, " \t"))
+		}
+		return strings.TrimSpace(strings.Join(lines, "\n"))
+	}
+	return norm(a) == norm(b)
+}
 
 // readSubmission reads a student's file, once, and names its language; a
 // missing or unsuitable file is a setup error (exit 2), not a verdict. It

@@ -20,6 +20,10 @@ const (
 	HC Verdict = "HC"
 	// NotWritten is a starter file the student has not touched yet.
 	NotWritten Verdict = "NONE"
+	// JudgeError is a submission the judge could not judge, by its own
+	// fault or the kit's (a toolchain missing, the jail failing, a broken
+	// case): never the student's.
+	JudgeError Verdict = "ERR"
 )
 
 // All lists every verdict, in the README's order.
@@ -46,6 +50,8 @@ func (v Verdict) Long() string {
 		return msg.Sprintf("Hard-Coded Answer")
 	case NotWritten:
 		return msg.Sprintf("Not Written Yet")
+	case JudgeError:
+		return msg.Sprintf("Judge Error")
 	}
 	return string(v)
 }
