@@ -285,12 +285,12 @@ func (j *judge) gradeOne(ctx context.Context, s submission) (gradeRow, error) {
 				row.Points += c.Points
 			}
 		} else {
-			sc.message = msg.Sprintf("scored as failed without running: a smaller case with a relative limit already ran out of time")
+			sc.message = msg.Sprintf("scored as failed without running: a smaller case already ran out of time")
 		}
 		row.cases = append(row.cases, sc)
 	}
 	if len(rep.Skipped) > 0 {
-		row.Message += msg.Sprintf(" (%s scored as failed without running: a smaller case with a relative limit already ran out of time)", strings.Join(rep.Skipped, ", "))
+		row.Message += msg.Sprintf(" (%s scored as failed without running: a smaller case already ran out of time)", strings.Join(rep.Skipped, ", "))
 	}
 	if j.opts.JSON {
 		data, _ := json.Marshal(struct {

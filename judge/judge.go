@@ -464,7 +464,7 @@ func (j *judge) runCases(ctx context.Context, r ref, rep *report, prog sandbox.P
 	ratio := 0.0 // CPU time over the reference's, at the last relative case passed
 	outOfTime := false
 	for i, c := range cs {
-		if jp.grading && outOfTime && c.Relative() {
+		if jp.grading && outOfTime {
 			rep.Skipped = append(rep.Skipped, c.Name)
 			continue
 		}
@@ -500,7 +500,9 @@ func (j *judge) runCases(ctx context.Context, r ref, rep *report, prog sandbox.P
 		if res.Relative() && res.Verdict == verdict.AC && res.RefMs > 0 {
 			ratio = float64(res.CPU) / float64(ms(res.RefMs))
 		}
-		outOfTime = outOfTime || (res.Relative() && res.Verdict == verdict.TLE)
+		// A search too slow for a smaller case cannot pass a larger one,
+		// and an endless loop would cost every case its whole limit.
+		outOfTime = outOfTime || res.Verdict == verdict.TLE
 		rep.Cases = append(rep.Cases, res)
 		if jp.stream {
 			j.printCase(res)
