@@ -97,13 +97,33 @@ func TestClassroomWorkflowScoresLikeGrade(t *testing.T) {
 		assert.Equal(t, want, got, "Classroom's points against -grade's, with %v", extra)
 	}
 	assert.Equal(t, [2]int{0, 12}, want["n-queens"], "51 is not written: nothing of 12")
-	assert.Equal(t, [2]int{13, 16}, want["n-queens-ii"], "52 in Python: 13 of 16, its array search out of time at n = 12")
+	assert.Equal(t, [2]int{13, 16}, want["n-queens-ii"], "52 in Python: 13 of 16, wrong from n = 12")
 }
+
+// partialPython is a Python answer that passes 13 of Python's 16 cases: a
+// bitmask search that gives up from n = 12 (WA, whatever the machine's
+// speed).
+const partialPython = `class Solution:
+    def totalNQueens(self, n: int) -> int:
+        if n >= 12:
+            return 0
+        full = (1 << n) - 1
+        def place(cols, left, right):
+            if cols == full:
+                return 1
+            count = 0
+            free = full & ~(cols | left | right)
+            while free:
+                bit = free & -free
+                free ^= bit
+                count += place(cols | bit, ((left | bit) << 1) & full, (right | bit) >> 1)
+            return count
+        return place(0, 0, 0)
+`
 
 // studentRepository makes a student's repository from the kit's tracked
 // files: the template commit, a Go attempt, then a Python answer committed
-// later (the array method, which runs out of time at Python's first
-// relative case).
+// later that passes some cases.
 func studentRepository(t *testing.T) string {
 	repo := t.TempDir()
 	files, err := exec.Command("git", "-C", "..", "ls-files", "-z", "--cached", "--others", "--exclude-standard").Output()
@@ -141,7 +161,7 @@ func studentRepository(t *testing.T) string {
 	}
 	write("problems/0052-n-queens-ii/solution.go", "solutions/0052-n-queens-ii/array/solution.go")
 	gitIn("commit", "-q", "-am", "first try, in Go", "--date=2026-01-02T10:00:00")
-	write("problems/0052-n-queens-ii/solution.py", "solutions/0052-n-queens-ii/array/python/solution.py")
+	require.NoError(t, os.WriteFile(filepath.Join(repo, "problems/0052-n-queens-ii/solution.py"), []byte(partialPython), 0o644))
 	gitIn("add", "-A")
 	gitIn("commit", "-q", "-m", "in Python", "--date=2026-01-03T10:00:00")
 	// After a clone every file has the same modification time; the Go

@@ -105,16 +105,21 @@ func countSpec(code []byte) Spec {
 }
 
 func TestBuildIsBoundedInMemoryAndTime(t *testing.T) {
+	// A source of its own each run: one build that once finished (under a
+	// looser bound) would sit in Go's build cache and pass at once.
+	nested := func() []byte {
+		return fmt.Appendf(nestedGenerics(13), "\nconst nonce = %d\n", time.Now().UnixNano())
+	}
 	b := testBuilder(t)
 	b.MaxMemory = 150 << 20
-	_, err := b.Build(context.Background(), countSpec(nestedGenerics(13)))
+	_, err := b.Build(context.Background(), countSpec(nested()))
 	var ce *CompileError
 	require.ErrorAs(t, err, &ce)
 	assert.Contains(t, ce.Message, "mine.go: the compiler needed more than 150 MiB of memory to build it")
 
 	b = testBuilder(t)
 	b.MaxTime = 500 * time.Millisecond
-	_, err = b.Build(context.Background(), countSpec(nestedGenerics(13)))
+	_, err = b.Build(context.Background(), countSpec(nested()))
 	require.ErrorAs(t, err, &ce)
 	assert.Contains(t, ce.Message, "mine.go: the build took more than 500ms")
 }
