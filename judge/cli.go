@@ -43,6 +43,7 @@ Other modes (one at a time, instead of judging your file):
   -verify        judge every reference and sample solution and check that each
                  gets the verdict it declares (//judge:verdict), with margins
   -calibrate     time the reference solution on this machine again
+  -version       print which judge this is (its commit) and Go's version
   -bench         time every reference solution of a counting problem (52) for
                  n = 10..16, taking turns, with each one's ratio to the reference;
     -file PATH   your solution too, first ("yours"; run without the jail)
@@ -85,6 +86,7 @@ const (
 	modeUpdate    mode = "update"
 	modeGrade     mode = "grade"
 	modeStatus    mode = "status"
+	modeVersion   mode = "version"
 )
 
 // modeFlags lists, for each mode, the other flags it takes.
@@ -96,6 +98,7 @@ var modeFlags = map[mode][]string{
 	modeUpdate:    {"run", "v"},
 	modeGrade:     {"json", "csv", "p", "run", "strict", "classroom"},
 	modeStatus:    {},
+	modeVersion:   {},
 }
 
 // options are the command line, parsed.
@@ -114,6 +117,7 @@ type options struct {
 	CSV       string // -grade: where the grade sheet goes ("-": stdout)
 	Parallel  int    // -grade: submissions judged at once
 	Classroom bool   // -grade: print GitHub Classroom's results for one student
+	Version   bool   // print the judge's version and stop
 }
 
 // parseArgs parses the command line into options. Errors are usage errors;
@@ -133,10 +137,12 @@ func parseArgs(args []string) (options, error) {
 	fs.StringVar(&opts.CSV, "csv", "", "")
 	fs.IntVar(&opts.Parallel, "p", defaultParallel, "")
 	fs.BoolVar(&opts.Classroom, "classroom", false, "")
+	fs.BoolVar(&opts.Version, "version", false, "")
 	modes := map[mode]*bool{}
 	for _, m := range []mode{modeVerify, modeCalibrate, modeBench, modeUpdate, modeStatus} {
 		modes[m] = fs.Bool(string(m), false, "")
 	}
+	modes[modeVersion] = &opts.Version
 	fs.StringVar(&opts.Grade, "grade", "", "")
 	modes[modeGrade] = new(bool)
 	if err := fs.Parse(args); err != nil {
@@ -253,6 +259,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		msg.Fprintf(stderr, "judge: %v\n\n%s", err, msg.Tr(usage))
 		return exitSetup
+	}
+	if opts.Version {
+		fmt.Fprintln(stdout, "judge", version()) // untranslated: a name and a version
+		return exitOK
 	}
 	j, err := newJudge(opts, stdout, stderr)
 	if err != nil {

@@ -33,13 +33,14 @@ type report struct {
 	// for it (README, "Languages").
 	Beyond   []string `json:"beyond_language,omitempty"`
 	Language string   `json:"language"`
+	Judge    string   `json:"judge"` // which judge made the report (-version)
 
 	streamed bool // the header and cases were printed as they ran
 }
 
 func newReport(p *problem.Problem, file string) *report {
 	l, _ := lang.ForFile(file)
-	return &report{Version: reportVersion, Problem: p.Folder(), File: file, Language: cmp.Or(l, lang.Go).Name, Cases: []*cases.Result{}}
+	return &report{Version: reportVersion, Problem: p.Folder(), File: file, Language: cmp.Or(l, lang.Go).Name, Judge: version(), Cases: []*cases.Result{}}
 }
 
 // finish prints a report: the rest of it if its cases were streamed, else
