@@ -25,7 +25,7 @@ var (
 func FindInText(src []byte, comments Comments, ans Answers) (Finding, bool) {
 	var found []Finding
 	rows := map[int]*rowSet{}
-	for i, line := range strings.Split(stripComments(string(src), comments), "\n") {
+	for i, line := range strings.Split(stripUncalled(stripComments(string(src), comments), comments), "\n") {
 		for _, lit := range stringLiteral.FindAllString(line, -1) {
 			if ans.Boards {
 				boardRows(lit[1:len(lit)-1], i+1, rows)
@@ -44,6 +44,67 @@ func FindInText(src []byte, comments Comments, ans Answers) (Finding, bool) {
 		}
 	}
 	return largest(found, rows)
+}
+
+// Code the judge never calls, blanked out by stripUncalled: a Python
+// docstring (a bare triple-quoted string) or self-test under
+// if __name__ == "__main__":, and a Java main method, where a student may
+// well print or check known counts.
+var (
+	tripleQuoted = regexp.MustCompile(`(?s)"""(.*?)"""|'''(.*?)'''`)
+	pythonMain   = regexp.MustCompile(`(?m)^if\s+__name__\s*==\s*["']__main__["']\s*:`)
+	javaMain     = regexp.MustCompile(`\bstatic\s+void\s+main\s*\(`)
+)
+
+// stripUncalled blanks out code the judge never calls (see above), keeping
+// every line in place. It runs after stripComments.
+func stripUncalled(src string, comments Comments) string {
+	blank := func(s string) string { return strings.Repeat("\n", strings.Count(s, "\n")) }
+	if comments == Hash {
+		src = tripleQuoted.ReplaceAllStringFunc(src, blank)
+		if loc := pythonMain.FindStringIndex(src); loc != nil {
+			// To the next line that starts at the left margin, or the end.
+			end := len(src)
+			for i := strings.IndexByte(src[loc[1]:], '\n'); i >= 0; {
+				at := loc[1] + i + 1
+				if at < len(src) && src[at] != ' ' && src[at] != '\t' && src[at] != '\n' {
+					end = at
+					break
+				}
+				next := strings.IndexByte(src[at:], '\n')
+				if next < 0 {
+					break
+				}
+				i = at - loc[1] + next
+			}
+			src = src[:loc[0]] + blank(src[loc[0]:end]) + src[end:]
+		}
+		return src
+	}
+	for {
+		loc := javaMain.FindStringIndex(src)
+		if loc == nil {
+			return src
+		}
+		open := strings.IndexByte(src[loc[1]:], '{')
+		if open < 0 {
+			return src
+		}
+		start, depth, end := loc[1]+open, 0, len(src)
+		for i := start; i < len(src); i++ {
+			switch src[i] {
+			case '{':
+				depth++
+			case '}':
+				depth--
+			}
+			if depth == 0 {
+				end = i + 1
+				break
+			}
+		}
+		src = src[:loc[0]] + blank(src[loc[0]:end]) + src[end:]
+	}
 }
 
 // stripComments blanks out comments, keeping every line in place. Quotes

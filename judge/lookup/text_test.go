@@ -38,3 +38,34 @@ func TestFindInTextSeesBoardsWrittenDown(t *testing.T) {
 	_, ok = FindInText([]byte(`string row = string(n, '.'); row[c] = 'Q';`), CStyle, boards)
 	assert.False(t, ok)
 }
+
+func TestFindInTextLeavesOutCodeTheJudgeNeverCalls(t *testing.T) {
+	counts := Answers{Counts: map[int64]int{2680: 11, 14200: 12, 14772512: 16}}
+	// Seen at c25c659: honest bitmask solutions called HC for numbers in a
+	// docstring, a self-test, or a Java main.
+	honest := map[string]struct {
+		src      string
+		comments Comments
+	}{
+		"a Python docstring": {"class Solution:\n    def totalNQueens(self, n):\n        \"\"\"Counts boards: 12-queens has\n        14200 of them, 16-queens 14772512.\n        \"\"\"\n        return self.place(n)\n", Hash},
+		"a Python self-test": {"class Solution:\n    def totalNQueens(self, n):\n        return self.place(n)\n\nif __name__ == \"__main__\":\n    assert Solution().totalNQueens(12) == 14200\n    print(2680)\n", Hash},
+		"a Java main":        {"class Solution {\n  public int totalNQueens(int n) { return place(n); }\n  public static void main(String[] args) {\n    if (new Solution().totalNQueens(12) != 14200) { throw new AssertionError(); }\n    System.out.println(2680);\n  }\n}\n", CStyle},
+	}
+	for name, h := range honest {
+		_, ok := FindInText([]byte(h.src), h.comments, counts)
+		assert.False(t, ok, name)
+	}
+
+	// What the judge does call still counts, after such code too.
+	hidden := "class Solution:\n    \"\"\"A docstring.\"\"\"\n    def totalNQueens(self, n):\n        return {12: 14200}[n]\n\nif __name__ == \"__main__\":\n    print(1)\nTABLE = [2680]\n"
+	f, ok := FindInText([]byte(hidden), Hash, counts)
+	assert.True(t, ok)
+	assert.Equal(t, 4, f.Line)
+	f, ok = FindInText([]byte(hidden), Hash, Answers{Counts: map[int64]int{2680: 11}})
+	assert.True(t, ok, "a table after the self-test, at the left margin, is code")
+	assert.Equal(t, 8, f.Line)
+	java := "class Solution {\n  public static void main(String[] a) { System.out.println(1); }\n  public int totalNQueens(int n) { return n == 12 ? 14200 : 0; }\n}\n"
+	f, ok = FindInText([]byte(java), CStyle, counts)
+	assert.True(t, ok)
+	assert.Equal(t, 3, f.Line)
+}
