@@ -37,6 +37,15 @@ func TestScripts(t *testing.T) {
 	testscript.Run(t, scriptParams(t, nil))
 }
 
+// TestScriptsUnderLoad runs the scripts of testdata/load, which keep every
+// core busy with burn: after TestScripts, so that no other script's timing
+// runs beside them.
+func TestScriptsUnderLoad(t *testing.T) {
+	p := scriptParams(t, nil)
+	p.Dir = "testdata/load"
+	testscript.Run(t, p)
+}
+
 // TestAttackScriptsAtOlderLandlock runs the attack scripts again with the
 // jail's Landlock held to older ABIs: none (the namespaces and the minimal
 // root alone) and GitHub's runners' 4 (Linux 6.8); exhaustively also
