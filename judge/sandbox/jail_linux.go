@@ -130,8 +130,8 @@ func landlockABI() int {
 		return 0
 	}
 	abi = min(abi, landlockUpTo)
-	if cap, err := strconv.Atoi(os.Getenv(LandlockEnv)); err == nil && cap >= 0 {
-		abi = min(abi, cap)
+	if ceiling, err := strconv.Atoi(os.Getenv(LandlockEnv)); err == nil && ceiling >= 0 {
+		abi = min(abi, ceiling)
 	}
 	return abi
 }

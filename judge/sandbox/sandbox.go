@@ -140,11 +140,12 @@ type launch struct {
 	jailed bool
 }
 
-// close closes the files the judge keeps open for the launch.
+// close closes, once, the files the judge handed to the launch.
 func (l *launch) close() {
-	for _, f := range l.files {
+	for i, f := range l.files {
 		if f != nil {
 			f.Close()
+			l.files[i] = nil
 		}
 	}
 }
