@@ -440,6 +440,10 @@ func typeString(fset *token.FileSet, fields *ast.FieldList) string {
 	return strings.Join(types, ", ")
 }
 
+// notStandard is the go command's error for an import outside the
+// standard library, and the advice it appends. untranslated: the go command's words
+var notStandard = regexp.MustCompile(`(?s)(no required module provides package )(\S+?);? to add it:\s*go get \S+`)
+
 // compilerMessage makes the go command's output speak of the student's file.
 func compilerMessage(out, dir, display string) string {
 	var lines []string
@@ -450,6 +454,11 @@ func compilerMessage(out, dir, display string) string {
 		lines = append(lines, line)
 	}
 	text := relabel(strings.ReplaceAll(strings.Join(lines, "\n"), dir+string(filepath.Separator), "./"), display)
+	if m := notStandard.FindStringSubmatch(text); m != nil {
+		// The go command's own advice (go get) does not apply here.
+		text = notStandard.ReplaceAllString(text, "$1$2")
+		return text + msg.Sprintf("\n(a submission gets Go's standard library only: %s is not part of it; tests of your own belong in a _test.go file beside your solution, which the judge does not build)", m[2])
+	}
 	if m := undefinedPackage.FindStringSubmatch(text); m != nil {
 		path := m[1]
 		if path == "bits" {

@@ -137,7 +137,21 @@ func harnessCrash(r runInfo) (verdict.Verdict, string) {
 	case what == "out of memory": // untranslated: the harness protocol
 		return verdict.MLE, msg.Sprintf("n = %d: ran out of memory (limit %s)", r.n, format.Bytes(r.lim.Memory))
 	}
-	return verdict.RE, msg.Sprintf("n = %d: %s%s", r.n, format.Printable(what), at)
+	return verdict.RE, msg.Sprintf("n = %d: %s%s", r.n, format.Printable(what), at) + python2Hint(what)
+}
+
+// python2Names are Python 2 names that Python 3 does not have, and what
+// replaced them.
+var python2Names = map[string]string{"xrange": "range", "raw_input": "input", "unicode": "str", "long": "int", "basestring": "str"}
+
+// python2Hint says so when a Python crash is Python 2 code run by Python 3.
+func python2Hint(what string) string {
+	for old, now := range python2Names {
+		if strings.Contains(what, "NameError: name '"+old+"' is not defined") { // untranslated: Python's words
+			return msg.Sprintf("\n  this is Python 2: the judge runs Python 3, where %s is %s", old, now)
+		}
+	}
+	return ""
 }
 
 // signalHint says what a signal that killed a program usually means (C

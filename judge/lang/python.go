@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/nqueens-kit/nqueens/judge/build"
+	"github.com/nqueens-kit/nqueens/judge/msg"
 	"github.com/nqueens-kit/nqueens/judge/problem"
 )
 
@@ -57,6 +58,9 @@ func pythonRecipe(t *Toolchain, s Submission) build.Recipe {
 		Message: func(out string) string {
 			if strings.TrimSpace(out) == "no Solution" { // untranslated: the checker's words
 				return missingSolution(s.Display, want)
+			}
+			if strings.Contains(out, "Missing parentheses in call to 'print'") { // untranslated: Python's words
+				out += msg.Sprintf("\n(this is Python 2's print statement: the judge runs Python 3, where print is a function: print(x))")
 			}
 			return relabel(out, "solution.py", s.Display)
 		},
