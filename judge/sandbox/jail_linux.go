@@ -38,6 +38,7 @@ import (
 	"strings"
 	"sync"
 	"syscall"
+	"time"
 
 	"github.com/landlock-lsm/go-landlock/landlock"
 	llsyscall "github.com/landlock-lsm/go-landlock/landlock/syscall"
@@ -62,15 +63,16 @@ const (
 
 // helperConfig is what Run tells the helper, as its first argument.
 type helperConfig struct {
-	Runtime  []string `json:"runtime"` // the program's runtime: it runs the program's file
-	Path     string   `json:"path"`    // the program's own path, for InPlace; else it is copied in
-	ReadOnly []string `json:"ro"`
-	Writable []string `json:"rw"`
-	Dir      string   `json:"dir"` // the working directory; "" is the run's /tmp
-	Env      []string `json:"env"`
-	Tool     bool     `json:"tool"`     // a trusted tool: it may start processes (no seccomp)
-	Landlock int      `json:"landlock"` // the Landlock ABI to restrict with; 0: none
-	Limits   []rlimit `json:"limits"`   // set in the helper, before the program starts
+	Runtime  []string      `json:"runtime"` // the program's runtime: it runs the program's file
+	Path     string        `json:"path"`    // the program's own path, for InPlace; else it is copied in
+	ReadOnly []string      `json:"ro"`
+	Writable []string      `json:"rw"`
+	Dir      string        `json:"dir"` // the working directory; "" is the run's /tmp
+	Env      []string      `json:"env"`
+	Tool     bool          `json:"tool"`            // a trusted tool: it may start processes (no seccomp)
+	Landlock int           `json:"landlock"`        // the Landlock ABI to restrict with; 0: none
+	Limits   []rlimit      `json:"limits"`          // set in the helper, before the program starts
+	Delay    time.Duration `json:"delay,omitempty"` // tests: a slow set-up
 }
 
 // rlimit is one resource limit the helper sets on itself and so on the
@@ -214,6 +216,7 @@ func (j *Jail) jailCommand(prog Program, progArgs []string, lim Limits) (*launch
 		Tool:     prog.Tool,
 		Landlock: j.landlock,
 		Limits:   rlimits(prog, lim),
+		Delay:    prog.setupDelay,
 	}
 	var bin *os.File
 	if prog.InPlace {
@@ -314,6 +317,7 @@ func buildJail() error {
 			return err
 		}
 	}
+	time.Sleep(cfg.Delay)
 	env := append(slices.Clone(cfg.Env), "PATH=/usr/bin:/bin", "HOME=/tmp", "TMPDIR=/tmp", "GOTRACEBACK=single")
 	args := append(append(slices.Clone(cfg.Runtime), program), os.Args[2:]...)
 	return syscall.Exec(args[0], args, env)

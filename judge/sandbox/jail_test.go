@@ -276,6 +276,17 @@ func TestJailRefusesProcessesKeyringsAndSysVIPC(t *testing.T) {
 	assert.Equal(t, "sysv: operation not permitted\n", string(r.Answer), "shared memory shows in no process's memory")
 }
 
+func TestJailSetUpIsNotTheProgramsTime(t *testing.T) {
+	// Seen in CI under load: a program that answers at once was stopped as
+	// "no progress for 4000 ms (10 ms of CPU)" while the jail's mounts
+	// waited in the kernel. The idle and wall clocks start with the program.
+	lim := limits()
+	lim.CPU, lim.Idle = 100*time.Millisecond, 300*time.Millisecond // a hard wall of 1.3 s
+	r := jailRunProgram(t, Program{setupDelay: 2 * time.Second}, lim, "whoami")
+	assert.Equal(t, None, r.Killed)
+	assert.Equal(t, "pid 1 ppid 0\n", string(r.Answer))
+}
+
 func TestJailFailureCannotBeForged(t *testing.T) {
 	r := jailRun(t, limits(), "forge")
 	assert.Equal(t, 125, r.ExitCode, "the program's own exit status, not the jail's failure")

@@ -88,6 +88,10 @@ const KeepOutput = 16 << 10
 // read from /proc. A program can overshoot a limit by about this much.
 const pollEvery = 5 * time.Millisecond
 
+// jailSetupLimit bounds the jail's own set-up, before the program starts:
+// past it the run is the judge's failure, never the program's.
+const jailSetupLimit = 30 * time.Second
+
 // drainGrace is how long Run keeps reading the pipes once the program has
 // ended and its process group has been killed.
 const drainGrace = time.Second
@@ -128,6 +132,8 @@ type Program struct {
 	Dir      string
 	Env      []string
 	Writable []string
+
+	setupDelay time.Duration // the jail's set-up made this much slower: for tests
 }
 
 // launch is how a run is started: directly, or through the jail's helper.
@@ -245,6 +251,21 @@ func (j *Jail) RunProgram(ctx context.Context, dir string, prog Program, args []
 		drain(crashR, &crash, KeepOutput, 1<<62, func() {})
 	}()
 
+	// In the jail the program starts when the helper execs it, which closes
+	// the report channel: the jail's set-up (mounts, which can wait in the
+	// kernel under load) is not the program's time.
+	started := make(chan struct{})
+	var report bytes.Buffer
+	if l.report != nil {
+		go func() {
+			defer close(started)
+			io.Copy(&report, io.LimitReader(l.report, KeepOutput))
+		}()
+	} else {
+		close(started)
+	}
+	setupStalled := false
+
 	// The watchdog polls CPU, memory and processes, and watches for progress.
 	done := make(chan struct{})
 	var watching sync.WaitGroup
@@ -264,9 +285,26 @@ func (j *Jail) RunProgram(ctx context.Context, dir string, prog Program, args []
 				kill(Interrupted)
 				return
 			case <-wall.C:
-				kill(Wall)
-				return
+				select {
+				case <-started:
+					kill(Wall)
+					return
+				default: // still setting up: the program's clock has not started
+					wall.Reset(lim.hardWall())
+					continue
+				}
 			case now := <-tick.C:
+				select {
+				case <-started:
+				default:
+					if now.Sub(start) > jailSetupLimit {
+						setupStalled = true
+						kill(Wall)
+						return
+					}
+					lastProgress = now
+					continue
+				}
 				t, ok := g.stat()
 				if !ok {
 					// Nothing to watch: the idle limit is a wall clock.
@@ -351,10 +389,13 @@ func (j *Jail) RunProgram(ctx context.Context, dir string, prog Program, args []
 	}
 	r.Answer = ans.Bytes()
 	r.Crash = crash.Bytes()
+	if setupStalled {
+		return nil, msg.Errorf("sandbox: the jail was not ready after %s", jailSetupLimit)
+	}
 	if l.report != nil && r.ExitCode == helperFailed {
 		// Whatever the helper wrote came before the program, if any, started.
-		report, _ := io.ReadAll(io.LimitReader(l.report, KeepOutput))
-		if err := helperError(report); err != nil {
+		<-started
+		if err := helperError(report.Bytes()); err != nil {
 			return nil, err
 		}
 	}
