@@ -564,8 +564,10 @@ func studentFolder(student, dir string, ps []*problem.Problem) []submission {
 		var latest time.Time
 		for _, n := range names {
 			f := filepath.Join(dir, n)
-			if fi, err := os.Stat(f); err == nil && !fi.IsDir() && savedAt(f).After(latest) {
-				s.file, latest = f, savedAt(f)
+			if fi, err := os.Stat(f); err == nil && !fi.IsDir() {
+				if at := savedAt(f); at.After(latest) {
+					s.file, latest = f, at
+				}
 			}
 		}
 		if s.file == "" && len(ps) == 1 && len(sources) == 1 {
