@@ -137,7 +137,7 @@ func (j *judge) benchChart(p *problem.Problem, all []series, ref series) error {
 	if err != nil {
 		return err
 	}
-	limit := series{name: "limit", times: map[int]time.Duration{}}
+	limit := series{name: "limit", times: map[int]time.Duration{}, colour: "black", dashed: true}
 	for _, c := range cs {
 		if len(c.Inputs) != 1 || c.Inputs[0] < benchFrom {
 			continue
@@ -159,7 +159,8 @@ func (j *judge) benchChart(p *problem.Problem, all []series, ref series) error {
 		return &setupError{err}
 	}
 	defer f.Close()
-	if err := writeChart(f, msg.Sprintf("%s on this machine: one run of each solution", p.Folder()), benchFrom, benchTo, all, limit); err != nil {
+	labels := chartLabels{msg.Sprintf("%s on this machine: one run of each solution", p.Folder()), msg.Sprintf("time of one run (log scale)")}
+	if err := writeChart(f, labels, benchFrom, benchTo, append(all, limit)); err != nil {
 		return err
 	}
 	msg.Fprintf(j.stderr, "chart written to %s\n", j.opts.SVG)

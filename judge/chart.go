@@ -1,4 +1,5 @@
-// The -svg chart of -bench: time against n, on a log scale.
+// Charts of time against n, on a log scale: -bench's -svg and the class
+// page's (-grade -html).
 
 package main
 
@@ -13,23 +14,32 @@ import (
 	"github.com/nqueens-kit/nqueens/judge/msg"
 )
 
-// series is one solution's median wall time at each n it ran.
+// series is one line of a chart: a solution's time at each n it ran.
 type series struct {
-	name  string
-	times map[int]time.Duration
+	name   string
+	times  map[int]time.Duration
+	colour string // "" for the next of the palette's
+	dashed bool   // a limit or a reference, not a submission
 }
 
-// writeChart draws each series, and the limit, against n as an SVG image
-// that a browser shows: time on a log scale, one line and colour per
-// solution, the limit dashed.
-func writeChart(w io.Writer, title string, from, to int, all []series, limit series) error {
+// chartLabels are a chart's title and the name of its time axis.
+type chartLabels struct {
+	title, time string
+}
+
+// writeChart draws each series against n as an SVG image that a browser
+// shows: time on a log scale, one line and colour per series, with a
+// legend (the image grows with it).
+func writeChart(w io.Writer, labels chartLabels, from, to int, all []series) error {
 	const (
-		width, height = 800, 480
-		left, right   = 84, 190 // room for the axis labels and the legend
-		top, bottom   = 40, 50
+		width       = 800
+		left, right = 84, 190 // room for the axis labels and the legend
+		top, bottom = 40, 50
+		legendRow   = 22
 	)
+	height := max(480, top+10+len(all)*legendRow+bottom)
 	lo, hi := math.Inf(1), math.Inf(-1)
-	for _, s := range append(all, limit) {
+	for _, s := range all {
 		for _, t := range s.times {
 			v := math.Log10(float64(t) / float64(time.Millisecond))
 			lo, hi = math.Min(lo, v), math.Max(hi, v)
@@ -53,7 +63,7 @@ func writeChart(w io.Writer, title string, from, to int, all []series, limit ser
 	var b strings.Builder
 	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" font-family="sans-serif" font-size="13">`+"\n", width, height, width, height)
 	fmt.Fprintf(&b, `<rect width="100%%" height="100%%" fill="white"/>`+"\n")
-	fmt.Fprintf(&b, `<text x="%d" y="24" font-size="16">%s</text>`+"\n", left, html.EscapeString(title))
+	fmt.Fprintf(&b, `<text x="%d" y="24" font-size="16">%s</text>`+"\n", left, html.EscapeString(labels.title))
 	// Decades of time, and n.
 	for d := lo; d <= hi; d++ {
 		t := time.Duration(math.Pow(10, d) * float64(time.Millisecond))
@@ -67,10 +77,14 @@ func writeChart(w io.Writer, title string, from, to int, all []series, limit ser
 	fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="middle">%s</text>`+"\n", (left+width-right)/2, height-8,
 		html.EscapeString(msg.Sprintf("n (queens on an n × n board)")))
 	fmt.Fprintf(&b, `<text x="16" y="%d" transform="rotate(-90 16 %d)" text-anchor="middle">%s</text>`+"\n", (top+height-bottom)/2, (top+height-bottom)/2,
-		html.EscapeString(msg.Sprintf("time of one run (log scale)")))
+		html.EscapeString(labels.time))
 
 	palette := []string{"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf", "#7f7f7f", "#bcbd22"}
-	line := func(s series, colour, extra string, row int) {
+	line := func(s series, colour string, row int) {
+		extra := ""
+		if s.dashed {
+			extra = `stroke-dasharray="7 5"`
+		}
 		var pts []string
 		for n := from; n <= to; n++ {
 			if t, ok := s.times[n]; ok {
@@ -80,20 +94,29 @@ func writeChart(w io.Writer, title string, from, to int, all []series, limit ser
 		if len(pts) > 0 {
 			fmt.Fprintf(&b, `<polyline points="%s" fill="none" stroke="%s" stroke-width="2.5" %s/>`+"\n", strings.Join(pts, " "), colour, extra)
 			for _, p := range pts {
-				if extra == "" {
-					xy := strings.Split(p, ",")
-					fmt.Fprintf(&b, `<circle cx="%s" cy="%s" r="3.5" fill="%s"/>`+"\n", xy[0], xy[1], colour)
+				// A dashed line's points are hollow: a reference timed at
+				// one n only is a point, not a line.
+				xy := strings.Split(p, ",")
+				fill := colour
+				if s.dashed {
+					fill = "white"
 				}
+				fmt.Fprintf(&b, `<circle cx="%s" cy="%s" r="3.5" fill="%s" stroke="%s" stroke-width="1.5"/>`+"\n", xy[0], xy[1], fill, colour)
 			}
 		}
-		ly := top + 10 + row*22
+		ly := top + 10 + row*legendRow
 		fmt.Fprintf(&b, `<line x1="%d" x2="%d" y1="%d" y2="%d" stroke="%s" stroke-width="2.5" %s/>`+"\n", width-right+14, width-right+40, ly, ly, colour, extra)
 		fmt.Fprintf(&b, `<text x="%d" y="%d">%s</text>`+"\n", width-right+46, ly+4, html.EscapeString(s.name))
 	}
+	next := 0
 	for i, s := range all {
-		line(s, palette[i%len(palette)], "", i)
+		colour := s.colour
+		if colour == "" {
+			colour = palette[next%len(palette)]
+			next++
+		}
+		line(s, colour, i)
 	}
-	line(limit, "black", `stroke-dasharray="7 5"`, len(all))
 	b.WriteString("</svg>\n")
 	_, err := io.WriteString(w, b.String())
 	return err

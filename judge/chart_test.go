@@ -16,9 +16,9 @@ func TestChartIsAnSVGWithALinePerSolutionAndTheLimit(t *testing.T) {
 		{name: "yours", times: map[int]time.Duration{10: ms(5), 11: ms(12), 12: ms(60), 13: ms(300), 14: ms(1900)}},
 		{name: "bitmask", times: map[int]time.Duration{10: ms(3), 11: ms(4), 12: ms(11), 13: ms(45), 14: ms(180), 15: ms(1100), 16: ms(7400)}},
 	}
-	limit := series{name: "limit (2.9× bitmask)", times: map[int]time.Duration{10: 2 * time.Second, 13: 2 * time.Second, 14: ms(530), 16: ms(21500)}}
+	limit := series{name: "limit (2.9× bitmask)", colour: "black", dashed: true, times: map[int]time.Duration{10: 2 * time.Second, 13: 2 * time.Second, 14: ms(530), 16: ms(21500)}}
 	var b strings.Builder
-	require.NoError(t, writeChart(&b, "0052 <&> chart", 10, 16, all, limit))
+	require.NoError(t, writeChart(&b, chartLabels{"0052 <&> chart", "time"}, 10, 16, append(all, limit)))
 
 	var doc struct {
 		XMLName   xml.Name   `xml:"svg"`

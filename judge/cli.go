@@ -57,6 +57,10 @@ Other modes (one at a time, instead of judging your file):
     -csv FILE    write the grade sheet as CSV (- for stdout)
     -json        one JSON object per student and problem
     -p N         judge N submissions at once (default 1; README, "Grading a class")
+    -feedback D  write a file per student into folder D (outside DIR): each
+                 problem's points and full report, to hand back
+    -html FILE   write the class on one page: the sheet, the verdicts per
+                 problem, each student's report, a chart of CPU time against n
     -classroom   DIR is one student: print the results GitHub Classroom's
                  reporter reads, a line PROBLEM-SLUG=BASE64 per problem, with
                  the same points as the sheet (.github/workflows/classroom.yml)
@@ -96,7 +100,7 @@ var modeFlags = map[mode][]string{
 	modeCalibrate: {},
 	modeBench:     {"file", "svg"},
 	modeUpdate:    {"run", "v"},
-	modeGrade:     {"json", "csv", "p", "run", "strict", "classroom"},
+	modeGrade:     {"json", "csv", "p", "run", "strict", "classroom", "feedback", "html"},
 	modeStatus:    {},
 	modeVersion:   {},
 }
@@ -117,6 +121,8 @@ type options struct {
 	CSV       string // -grade: where the grade sheet goes ("-": stdout)
 	Parallel  int    // -grade: submissions judged at once
 	Classroom bool   // -grade: print GitHub Classroom's results for one student
+	Feedback  string // -grade: the folder for a feedback file per student
+	HTML      string // -grade: where the class's page goes
 	Version   bool   // print the judge's version and stop
 }
 
@@ -137,6 +143,8 @@ func parseArgs(args []string) (options, error) {
 	fs.StringVar(&opts.CSV, "csv", "", "")
 	fs.IntVar(&opts.Parallel, "p", defaultParallel, "")
 	fs.BoolVar(&opts.Classroom, "classroom", false, "")
+	fs.StringVar(&opts.Feedback, "feedback", "", "")
+	fs.StringVar(&opts.HTML, "html", "", "")
 	fs.BoolVar(&opts.Version, "version", false, "")
 	modes := map[mode]*bool{}
 	for _, m := range []mode{modeVerify, modeCalibrate, modeBench, modeUpdate, modeStatus} {

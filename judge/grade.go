@@ -58,6 +58,7 @@ type gradeRow struct {
 
 	json  string       // the JSON Lines record, when -json: the whole report
 	cases []scoredCase // each case of the exercise, for -classroom
+	rep   *report      // what was judged; nil when nothing was
 }
 
 // scoredCase is one case of a graded row: what it got and what it is worth.
@@ -129,15 +130,20 @@ func (j *judge) grade(ctx context.Context) (int, error) {
 	}
 	j.live.on = false
 
+	if j.opts.Feedback != "" {
+		if err := checkFeedbackDir(j.opts.Feedback, j.opts.Grade); err != nil {
+			return 0, err
+		}
+	}
 	sheet, closeSheet, err := j.openSheet()
 	if err != nil {
 		return 0, err
 	}
 	defer closeSheet()
 
-	students := map[string]bool{}
+	students := map[string]int{} // each student's number of rows
 	for _, s := range subs {
-		students[s.student] = true
+		students[s.student]++
 	}
 	if j.opts.Classroom && len(students) != 1 {
 		return 0, setupErrorf("-classroom grades one student: %s holds %d (give one student's clone or folder)", j.opts.Grade, len(students))
@@ -175,12 +181,18 @@ func (j *judge) grade(ctx context.Context) (int, error) {
 	}()
 
 	var all []gradeRow
+	byStudent := map[string][]gradeRow{}
+	var feedbackErr error
 	for row := range rows {
 		if ctx.Err() != nil {
 			continue // interrupted: what was finished is already written
 		}
 		all = append(all, row)
 		sheet(row)
+		byStudent[row.Student] = append(byStudent[row.Student], row)
+		if j.opts.Feedback != "" && len(byStudent[row.Student]) == students[row.Student] && feedbackErr == nil {
+			feedbackErr = writeFeedback(j.opts.Feedback, row.Student, j.inProblemOrder(byStudent[row.Student]))
+		}
 		prog.done()
 	}
 	prog.stop()
@@ -201,9 +213,18 @@ func (j *judge) grade(ctx context.Context) (int, error) {
 	if len(failed) > 0 {
 		status = exitSetup
 	}
+	if feedbackErr != nil {
+		return 0, setupErrorf("-feedback: %v", feedbackErr)
+	}
+	if j.opts.HTML != "" {
+		if err := j.writeClassPage(ctx, all); err != nil {
+			return 0, err
+		}
+	}
 	if j.opts.Classroom {
 		// stdout is the step's output; the table is for the log.
 		j.printGradeTable(j.stderr, all)
+		printVerdictCounts(j.stderr, all, j.opts.Problems)
 		slugs := map[string]string{}
 		for _, p := range j.opts.Problems {
 			slugs[p.Folder()] = p.Slug
@@ -215,8 +236,20 @@ func (j *judge) grade(ctx context.Context) (int, error) {
 	}
 	if !j.opts.JSON && j.opts.CSV != "-" {
 		j.printGradeTable(j.stdout, all)
+		fmt.Fprintln(j.stdout)
+		printVerdictCounts(j.stdout, all, j.opts.Problems)
 	}
 	return status, nil
+}
+
+// inProblemOrder sorts one student's rows in the order of j.opts.Problems.
+func (j *judge) inProblemOrder(rows []gradeRow) []gradeRow {
+	rows = slices.Clone(rows)
+	slices.SortFunc(rows, func(a, b gradeRow) int {
+		return slices.IndexFunc(j.opts.Problems, func(p *problem.Problem) bool { return p.Folder() == a.Problem }) -
+			slices.IndexFunc(j.opts.Problems, func(p *problem.Problem) bool { return p.Folder() == b.Problem })
+	})
+	return rows
 }
 
 // gradeOne judges one submission, every case, and scores it.
@@ -260,6 +293,7 @@ func (j *judge) gradeOne(ctx context.Context, s submission) (gradeRow, error) {
 		row.Verdict, row.Message = verdict.JudgeError, err.Error()
 		return row, nil
 	}
+	row.rep = rep
 	row.Verdict, row.Message = rep.Verdict, rep.Message
 	if s.note != "" {
 		row.Message = strings.TrimSpace(row.Message + "\n" + s.note)
@@ -269,28 +303,39 @@ func (j *judge) gradeOne(ctx context.Context, s submission) (gradeRow, error) {
 		results[r.Name] = r
 		row.CPUms += r.CPUms
 	}
-	// Cases past the language's headline are no part of its exercise: they
-	// count neither as passed nor in the total.
+	// Every language has the same maximum: the cases past a language's
+	// headline (Python's 15 and 16) are scored as its largest case that
+	// runs, the same achievement in that language.
+	headline := ""
 	for _, c := range cs {
-		if slices.Contains(rep.Beyond, c.Name) {
-			row.Total--
-			row.MaxPoints -= c.Points
-			continue
+		if !slices.Contains(rep.Beyond, c.Name) {
+			headline = c.Name
 		}
+	}
+	for _, c := range cs {
 		sc := scoredCase{name: c.Name, points: c.Points}
-		if r, ok := results[c.Name]; ok {
+		name := c.Name
+		if slices.Contains(rep.Beyond, c.Name) {
+			name = headline
+		}
+		if r, ok := results[name]; ok {
 			sc.verdict, sc.message = r.Verdict, r.Message
 			if r.Verdict == verdict.AC {
 				row.Passed++
 				row.Points += c.Points
 			}
-		} else {
+		} else if slices.Contains(rep.Skipped, name) {
 			sc.message = msg.Sprintf("scored as failed without running: a smaller case already ran out of time")
+		} else {
+			sc.message = rep.Message // nothing ran: a compile error, an answer written in
 		}
 		row.cases = append(row.cases, sc)
 	}
 	if len(rep.Skipped) > 0 {
 		row.Message += msg.Sprintf(" (%s scored as failed without running: a smaller case already ran out of time)", strings.Join(rep.Skipped, ", "))
+	}
+	if len(rep.Beyond) > 0 && headline != "" {
+		row.Message = strings.TrimSpace(row.Message + "\n" + msg.Sprintf("%s scored as %s, the largest case run in %s: past it the reference search needs more than about 10 s there", strings.Join(rep.Beyond, ", "), headline, rep.Language))
 	}
 	if j.opts.JSON {
 		data, _ := json.Marshal(struct {

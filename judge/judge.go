@@ -277,7 +277,7 @@ func (j *judge) judgeFile(ctx context.Context, p *problem.Problem, file, display
 		return nil, err
 	}
 	if jp.stream {
-		j.printHeader(rep)
+		j.out().header(rep)
 		rep.streamed = true
 	}
 	return rep, j.runCases(ctx, ref{p, l}, rep, prog, cs, jp)
@@ -459,7 +459,7 @@ func (j *judge) loadCases(p *problem.Problem) ([]*cases.Case, error) {
 // stopping at the first failure unless jp.all.
 func (j *judge) runCases(ctx context.Context, r ref, rep *report, prog sandbox.Program, cs []*cases.Case, jp judgeParams) error {
 	p := r.p
-	rep.Verdict = verdict.AC
+	rep.Verdict, rep.graded = verdict.AC, jp.grading
 	cs, rep.Beyond = casesFor(r, cs)
 	ratio := 0.0 // CPU time over the reference's, at the last relative case passed
 	outOfTime := false
@@ -505,7 +505,7 @@ func (j *judge) runCases(ctx context.Context, r ref, rep *report, prog sandbox.P
 		outOfTime = outOfTime || res.Verdict == verdict.TLE
 		rep.Cases = append(rep.Cases, res)
 		if jp.stream {
-			j.printCase(res)
+			j.out().caseLine(res)
 		}
 		if res.Verdict != verdict.AC && rep.Verdict == verdict.AC {
 			rep.Verdict, rep.Message = res.Verdict, res.Message

@@ -6,6 +6,7 @@ import (
 	"cmp"
 	"encoding/json"
 	"fmt"
+	"io"
 	"strings"
 	"time"
 
@@ -36,6 +37,7 @@ type report struct {
 	Judge    string   `json:"judge"` // which judge made the report (-version)
 
 	streamed bool // the header and cases were printed as they ran
+	graded   bool // judged by -grade: a case after a TLE is scored as failed
 }
 
 func newReport(p *problem.Problem, file string) *report {
@@ -51,31 +53,46 @@ func (j *judge) finish(rep *report) {
 		data, _ := json.Marshal(rep)
 		fmt.Fprintf(j.stdout, "%s\n", data)
 	case rep.streamed:
-		j.printSummary(rep)
+		j.out().summary(rep)
 	default:
-		j.printHeader(rep)
-		for _, c := range rep.Cases {
-			j.printCase(c)
-		}
-		j.printSummary(rep)
+		j.out().whole(rep)
 	}
 }
 
-// printHeader names the problem and the file judged.
-func (j *judge) printHeader(rep *report) {
-	fmt.Fprintf(j.stdout, "%s  %s\n", j.bold(rep.Problem), rep.File)
+// reportOut is where a report is printed for a person, and how: the
+// terminal, or a student's feedback file (-feedback).
+type reportOut struct {
+	w       io.Writer
+	colour  bool
+	verbose bool // each case's transcript too
 }
 
-// printCase writes one case's line, and why it failed.
-func (j *judge) printCase(c *cases.Result) {
-	w := j.stdout
+func (j *judge) out() reportOut { return reportOut{j.stdout, j.colour, j.opts.Verbose} }
+
+// whole prints the header, every case and the summary.
+func (o reportOut) whole(rep *report) {
+	o.header(rep)
+	for _, c := range rep.Cases {
+		o.caseLine(c)
+	}
+	o.summary(rep)
+}
+
+// header names the problem and the file judged.
+func (o reportOut) header(rep *report) {
+	fmt.Fprintf(o.w, "%s  %s\n", o.bold(rep.Problem), rep.File)
+}
+
+// caseLine writes one case's line, and why it failed.
+func (o reportOut) caseLine(c *cases.Result) {
+	w := o.w
 	limit := format.Duration(ms(c.LimitMs))
 	if c.Relative() {
 		limit += msg.Sprintf(" (%s× reference %s)", factor(c.Factor), format.Duration(ms(c.RefMs)))
 	}
-	fmt.Fprintf(w, "  %s  %-12s %9s / %-30s %8s\n", j.paint(c.Verdict, fmt.Sprintf("%-3s", c.Verdict)), c.Name,
+	fmt.Fprintf(w, "  %s  %-12s %9s / %-30s %8s\n", o.paint(c.Verdict, fmt.Sprintf("%-3s", c.Verdict)), c.Name,
 		format.Duration(ms(c.CPUms)), limit, format.KiB(c.MaxRSSKB))
-	if j.opts.Verbose && strings.TrimSpace(c.Transcript) != "" {
+	if o.verbose && strings.TrimSpace(c.Transcript) != "" {
 		fmt.Fprintf(w, "%s\n", indent(format.Printable(strings.TrimSpace(c.Transcript)), "       : "))
 	}
 	if c.Close {
@@ -94,9 +111,9 @@ func ms(n int64) time.Duration { return time.Duration(n) * time.Millisecond }
 // factor prints a limit factor without needless decimals: 4, 1.5.
 func factor(f float64) string { return strings.TrimSuffix(fmt.Sprintf("%.2g", f), ".0") }
 
-// printSummary writes the overall verdict.
-func (j *judge) printSummary(rep *report) {
-	w := j.stdout
+// summary writes the overall verdict.
+func (o reportOut) summary(rep *report) {
+	w := o.w
 	var cpu time.Duration
 	passed := 0
 	for _, c := range rep.Cases {
@@ -107,15 +124,18 @@ func (j *judge) printSummary(rep *report) {
 	}
 	switch {
 	case rep.Verdict == verdict.AC:
-		msg.Fprintf(w, "%s: %d of %d cases, %s of CPU\n", j.paint(verdict.AC, verdict.AC.Long()), len(rep.Cases), len(rep.Cases), format.Duration(cpu))
+		msg.Fprintf(w, "%s: %d of %d cases, %s of CPU\n", o.paint(verdict.AC, verdict.AC.Long()), len(rep.Cases), len(rep.Cases), format.Duration(cpu))
 	case len(rep.Cases) == 0:
-		fmt.Fprintf(w, "%s\n%s\n", j.paint(rep.Verdict, rep.Verdict.Long()), indent(format.Printable(rep.Message), "  "))
+		fmt.Fprintf(w, "%s\n%s\n", o.paint(rep.Verdict, rep.Verdict.Long()), indent(format.Printable(rep.Message), "  "))
 	default:
 		tail := ""
-		if len(rep.Skipped) > 0 {
+		switch {
+		case len(rep.Skipped) > 0 && rep.graded:
+			tail = msg.Sprintf("; %d scored as failed without running: a smaller case already ran out of time", len(rep.Skipped))
+		case len(rep.Skipped) > 0:
 			tail = msg.Sprintf("; %d not run (-all runs every case)", len(rep.Skipped))
 		}
-		msg.Fprintf(w, "%s: passed %d of %d cases%s\n", j.paint(rep.Verdict, rep.Verdict.Long()), passed, len(rep.Cases)+len(rep.Skipped), tail)
+		msg.Fprintf(w, "%s: passed %d of %d cases%s\n", o.paint(rep.Verdict, rep.Verdict.Long()), passed, len(rep.Cases)+len(rep.Skipped), tail)
 	}
 	if len(rep.Beyond) > 0 {
 		msg.Fprintf(w, "note: %s not run for %s: its reference search needs more than about 10 s there (README, \"Languages\")\n",

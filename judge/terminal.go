@@ -30,8 +30,10 @@ func isTerminal(w io.Writer) bool {
 	return err == nil && fi.Mode()&os.ModeCharDevice != 0
 }
 
-func (j *judge) paint(v verdict.Verdict, s string) string {
-	if !j.colour {
+func (j *judge) paint(v verdict.Verdict, s string) string { return j.out().paint(v, s) }
+
+func (o reportOut) paint(v verdict.Verdict, s string) string {
+	if !o.colour {
 		return s
 	}
 	code := "31" // red
@@ -44,8 +46,8 @@ func (j *judge) paint(v verdict.Verdict, s string) string {
 	return "\x1b[" + code + "m" + s + "\x1b[0m"
 }
 
-func (j *judge) bold(s string) string {
-	if !j.colour {
+func (o reportOut) bold(s string) string {
+	if !o.colour {
 		return s
 	}
 	return "\x1b[1m" + s + "\x1b[0m"

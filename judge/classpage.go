@@ -1,0 +1,222 @@
+// -grade -html: the class on one self-contained page (no script, no
+// network): the sheet, the verdicts per problem, a chart of CPU time
+// against n per problem, and each student's report behind a click.
+
+package main
+
+import (
+	"bytes"
+	"context"
+	_ "embed"
+	"fmt"
+	"html/template"
+	"io"
+	"os"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/nqueens-kit/nqueens/judge/lang"
+	"github.com/nqueens-kit/nqueens/judge/msg"
+	"github.com/nqueens-kit/nqueens/judge/problem"
+	"github.com/nqueens-kit/nqueens/judge/verdict"
+)
+
+//go:embed classpage.html
+var classPageHTML string
+
+var classPageTemplate = template.Must(template.New("page").Parse(classPageHTML))
+
+// classPage is what the page shows.
+type classPage struct {
+	Title    string
+	Text     pageText
+	Problems []string
+	Students []pageStudent
+	Verdicts []verdict.Verdict // the columns of the counts
+	Counts   []pageCounts
+	Charts   []template.HTML // an SVG image per problem
+}
+
+// pageText is the page's prose, in the user's language.
+type pageText struct {
+	Intro, Sheet, Student, Points, Verdicts, Problem, Charts, ChartNote, Reports string
+}
+
+func newPageText() pageText {
+	return pageText{
+		Intro:     msg.Sprintf("Graded by the N-Queens judge (%s). Point at a cell for its message; click a name for the student's report.", version()),
+		Sheet:     msg.Sprintf("Grade sheet"),
+		Student:   msg.Sprintf("student"),
+		Points:    msg.Sprintf("points"),
+		Verdicts:  msg.Sprintf("Verdicts per problem"),
+		Problem:   msg.Sprintf("problem"),
+		Charts:    msg.Sprintf("CPU time against n"),
+		ChartNote: msg.Sprintf("One line per student, the calibrated reference of each language dashed: a line far above its reference at the largest n is a slower method."),
+		Reports:   msg.Sprintf("Each student's report"),
+	}
+}
+
+type pageStudent struct {
+	ID, Name    string
+	Cells       []pageCell
+	Points, Max int
+	Report      string // the feedback file's text
+}
+
+type pageCell struct {
+	Verdict       verdict.Verdict
+	Class         string // the cell's colour: ok, slow, wrong, none, err
+	Passed, Total int
+	Message       string
+}
+
+type pageCounts struct {
+	Problem string
+	N       []int // one per classPage.Verdicts
+}
+
+// verdictClass is a verdict's colour on the page: the terminal's colours.
+func verdictClass(v verdict.Verdict) string {
+	switch v {
+	case verdict.AC:
+		return "ok"
+	case verdict.TLE, verdict.MLE, verdict.OLE:
+		return "slow"
+	case verdict.NotWritten:
+		return "none"
+	case verdict.JudgeError:
+		return "err"
+	}
+	return "wrong"
+}
+
+// writeClassPage writes -html's page for the graded rows.
+func (j *judge) writeClassPage(ctx context.Context, rows []gradeRow) error {
+	page := classPage{Title: msg.Sprintf("N-Queens: the class in %s", j.opts.Grade), Text: newPageText(), Verdicts: countedVerdicts}
+	for _, p := range j.opts.Problems {
+		page.Problems = append(page.Problems, p.Folder())
+	}
+	byStudent := map[string][]gradeRow{}
+	var names []string
+	for _, r := range rows {
+		if byStudent[r.Student] == nil {
+			names = append(names, r.Student)
+		}
+		byStudent[r.Student] = append(byStudent[r.Student], r)
+	}
+	slices.Sort(names)
+	for i, name := range names {
+		st := pageStudent{ID: fmt.Sprintf("student-%d", i+1), Name: name}
+		mine := j.inProblemOrder(byStudent[name])
+		for _, p := range page.Problems {
+			cell := pageCell{Verdict: "-", Class: "none"}
+			for _, r := range mine {
+				if r.Problem == p {
+					cell = pageCell{r.Verdict, verdictClass(r.Verdict), r.Passed, r.Total, oneLine(r.Message)}
+					st.Points, st.Max = st.Points+r.Points, st.Max+r.MaxPoints
+				}
+			}
+			st.Cells = append(st.Cells, cell)
+		}
+		st.Report = feedbackText(name, mine)
+		page.Students = append(page.Students, st)
+	}
+	counts := verdictCounts(rows)
+	for _, p := range page.Problems {
+		pc := pageCounts{Problem: p}
+		for _, v := range page.Verdicts {
+			pc.N = append(pc.N, counts[p][v])
+		}
+		page.Counts = append(page.Counts, pc)
+	}
+	for _, p := range j.opts.Problems {
+		svg, err := j.classChart(ctx, p, rows)
+		if err != nil {
+			return err
+		}
+		if svg != "" {
+			page.Charts = append(page.Charts, template.HTML(svg)) // built by writeChart, its text escaped
+		}
+	}
+	var b bytes.Buffer
+	if err := page.render(&b); err != nil {
+		return err
+	}
+	if err := os.WriteFile(j.opts.HTML, b.Bytes(), 0o644); err != nil {
+		return setupErrorf("-html: %v", err)
+	}
+	msg.Fprintf(j.stderr, "class page written to %s\n", j.opts.HTML)
+	return nil
+}
+
+// render writes the page's HTML.
+func (page classPage) render(w io.Writer) error { return classPageTemplate.Execute(w, page) }
+
+// classChart draws p's chart: each student's CPU time at each n run, and
+// the calibrated reference of each language in the class at the cases
+// whose limit it sets. "" when nobody ran a case.
+func (j *judge) classChart(ctx context.Context, p *problem.Problem, rows []gradeRow) (string, error) {
+	cs, err := j.loadCases(p)
+	if err != nil {
+		return "", err
+	}
+	sizes := map[string]int{}
+	for _, c := range cs {
+		sizes[c.Name] = c.MaxInput()
+	}
+	from, to := 0, 0
+	span := func(n int) {
+		if from == 0 || n < from {
+			from = n
+		}
+		to = max(to, n)
+	}
+	var all []series
+	languages := map[*lang.Language]bool{}
+	for _, r := range rows {
+		if r.Problem != p.Folder() || r.rep == nil || len(r.rep.Cases) == 0 {
+			continue
+		}
+		s := series{name: r.Student, times: map[int]time.Duration{}}
+		for _, c := range r.rep.Cases {
+			n := sizes[c.Name]
+			// A log scale has no 0: a run too short to measure is drawn at 1 ms.
+			s.times[n] = max(s.times[n], c.CPU, time.Millisecond)
+			span(n)
+		}
+		all = append(all, s)
+		if l, ok := lang.ForFile(r.rep.File); ok {
+			languages[l] = true
+		}
+	}
+	if len(all) == 0 {
+		return "", nil
+	}
+	for _, l := range lang.All {
+		if !languages[l] {
+			continue
+		}
+		s := series{name: msg.Sprintf("reference (%s)", l.Name), times: map[int]time.Duration{}, colour: "#000000", dashed: true}
+		run, _ := casesFor(ref{p, l}, cs)
+		for _, c := range run {
+			if c.Relative() {
+				d, err := j.reference(ctx, ref{p, l}, c)
+				if err != nil {
+					return "", err
+				}
+				s.times[c.MaxInput()] = d
+				span(c.MaxInput())
+			}
+		}
+		if len(s.times) > 0 {
+			all = append(all, s)
+		}
+	}
+	var b strings.Builder
+	labels := chartLabels{msg.Sprintf("%s: CPU time of each case against n", p.Folder()), msg.Sprintf("CPU time (log scale)")}
+	if err := writeChart(&b, labels, from, to, all); err != nil {
+		return "", err
+	}
+	return b.String(), nil
+}

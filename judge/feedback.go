@@ -1,0 +1,109 @@
+// -grade -feedback: a file per student to hand back, and the count of each
+// verdict per problem at the end of a grading.
+
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/nqueens-kit/nqueens/judge/format"
+	"github.com/nqueens-kit/nqueens/judge/msg"
+	"github.com/nqueens-kit/nqueens/judge/problem"
+	"github.com/nqueens-kit/nqueens/judge/verdict"
+)
+
+// feedbackFile is where a student's feedback goes in dir: the student's
+// name (a file or folder name in the class folder) with .txt.
+func feedbackFile(dir, student string) string {
+	name := strings.Map(func(r rune) rune {
+		if r == '/' || r == '\\' || r < ' ' {
+			return '_'
+		}
+		return r
+	}, student)
+	return filepath.Join(dir, name+".txt")
+}
+
+// writeFeedback writes one student's feedback file into dir.
+func writeFeedback(dir, student string, rows []gradeRow) error {
+	return os.WriteFile(feedbackFile(dir, student), []byte(feedbackText(student, rows)), 0o644)
+}
+
+// feedbackText is a student's feedback, as -feedback writes it and -html
+// shows it behind the student's name: for each problem, the points and the
+// report the student would have seen judging it alone, every case with its
+// message in full, control characters escaped.
+func feedbackText(student string, rows []gradeRow) string {
+	var b bytes.Buffer
+	msg.Fprintf(&b, "%s: graded by the N-Queens judge (%s)\n", student, version())
+	for _, r := range rows {
+		b.WriteString("\n")
+		msg.Fprintf(&b, "%s: %s, %d of %d points\n", r.Problem, r.Verdict.Long(), r.Points, r.MaxPoints)
+		if r.rep == nil {
+			// Nothing was judged: no file, or the judge's own failure.
+			fmt.Fprintf(&b, "%s\n", indent(format.Printable(r.Message), "  "))
+			continue
+		}
+		reportOut{w: &b}.whole(r.rep)
+	}
+	return b.String()
+}
+
+// checkFeedbackDir makes sure -feedback's folder can be written and lies
+// outside the class folder, where the next -grade would take it for a
+// student.
+func checkFeedbackDir(dir, class string) error {
+	absDir, err := filepath.Abs(dir)
+	if err != nil {
+		return &setupError{err}
+	}
+	absClass, err := filepath.Abs(class)
+	if err != nil {
+		return &setupError{err}
+	}
+	if rel, err := filepath.Rel(absClass, absDir); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return setupErrorf("-feedback %s is inside the class folder %s: the next -grade would take it for a student (choose a folder outside it)", dir, class)
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return setupErrorf("-feedback: %v", err)
+	}
+	return nil
+}
+
+// verdictCounts counts each problem's verdicts on the sheet.
+func verdictCounts(rows []gradeRow) map[string]map[verdict.Verdict]int {
+	counts := map[string]map[verdict.Verdict]int{}
+	for _, r := range rows {
+		if counts[r.Problem] == nil {
+			counts[r.Problem] = map[verdict.Verdict]int{}
+		}
+		counts[r.Problem][r.Verdict]++
+	}
+	return counts
+}
+
+// countedVerdicts lists the verdicts a sheet can hold, in the README's
+// order, the judge's own failures last.
+var countedVerdicts = append(verdict.All[:len(verdict.All):len(verdict.All)], verdict.JudgeError)
+
+// printVerdictCounts writes a line per problem: how many students got each
+// verdict ("0052-n-queens-ii: 31 AC, 5 TLE, 4 NONE").
+func printVerdictCounts(w io.Writer, rows []gradeRow, ps []*problem.Problem) {
+	counts := verdictCounts(rows)
+	for _, p := range ps {
+		var parts []string
+		for _, v := range countedVerdicts {
+			if n := counts[p.Folder()][v]; n > 0 {
+				parts = append(parts, fmt.Sprintf("%d %s", n, v))
+			}
+		}
+		if len(parts) > 0 {
+			fmt.Fprintf(w, "%s: %s\n", p.Folder(), strings.Join(parts, ", "))
+		}
+	}
+}
