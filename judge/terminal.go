@@ -9,6 +9,8 @@ import (
 	"sync"
 	"time"
 
+	"golang.org/x/term"
+
 	"github.com/nqueens-kit/nqueens/judge/msg"
 	"github.com/nqueens-kit/nqueens/judge/verdict"
 )
@@ -21,13 +23,11 @@ func useColour(w io.Writer) bool {
 	return isTerminal(w)
 }
 
+// isTerminal reports whether w is a terminal: not a pipe or a file, and not
+// /dev/null either, which is a character device too.
 func isTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	fi, err := f.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+	return ok && term.IsTerminal(int(f.Fd()))
 }
 
 func (j *judge) paint(v verdict.Verdict, s string) string { return j.out().paint(v, s) }

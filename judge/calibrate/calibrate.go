@@ -73,10 +73,17 @@ func (c *Cache) Get(key string) (Entry, bool) {
 func (c *Cache) Put(key string, e Entry) { c.Entries[key] = e }
 
 // Save writes the cache beside its file and renames it into place, so that
-// judges running at once never see half a file.
+// judges running at once never see half a file. What another judge saved
+// since this one opened the file is kept: its entries are read again and
+// merged, this cache's own winning where both measured the same thing.
 func (c *Cache) Save() error {
 	if c.path == "" {
 		return nil
+	}
+	for key, e := range Open(filepath.Dir(c.path)).Entries {
+		if _, ok := c.Entries[key]; !ok {
+			c.Entries[key] = e
+		}
 	}
 	data, err := json.MarshalIndent(c, "", "  ")
 	if err != nil {
