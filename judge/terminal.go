@@ -70,6 +70,7 @@ func (l *liveLine) start(what string) {
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	l.stopLocked() // one line at a time: a start without a stop ends the last
 	l.stopped, l.done = make(chan struct{}), make(chan struct{})
 	go func(stopped, done chan struct{}) {
 		defer close(done)
@@ -94,6 +95,10 @@ func (l *liveLine) stop() {
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	l.stopLocked()
+}
+
+func (l *liveLine) stopLocked() {
 	if l.stopped != nil {
 		close(l.stopped)
 		<-l.done

@@ -3,7 +3,9 @@ package main
 import (
 	"bytes"
 	"os"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -17,4 +19,35 @@ func TestDevNullIsNoTerminal(t *testing.T) {
 	defer null.Close()
 	assert.False(t, isTerminal(null))
 	assert.False(t, isTerminal(&bytes.Buffer{}))
+}
+
+// lockedBuffer is a bytes.Buffer the live line's goroutine may write to.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (w *lockedBuffer) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.b.Write(p)
+}
+
+func (w *lockedBuffer) Len() int {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.b.Len()
+}
+
+func TestLiveLineStartedTwiceStopsTheFirst(t *testing.T) {
+	// A start without a stop used to leave the first ticker writing its
+	// line forever.
+	var w lockedBuffer
+	l := &liveLine{w: &w, on: true}
+	l.start("a")
+	l.start("b")
+	l.stop()
+	before := w.Len()
+	time.Sleep(350 * time.Millisecond) // three ticks
+	assert.Equal(t, before, w.Len(), "nothing writes after stop")
 }

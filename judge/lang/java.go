@@ -88,6 +88,7 @@ func packJar(dir string) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	defer f.Close() // on the error returns; closed and checked at the end
 	z := zip.NewWriter(f)
 	w, err := z.Create("META-INF/MANIFEST.MF") // untranslated: a file name
 	if err != nil {

@@ -35,8 +35,11 @@ func BenchmarkStartup(b *testing.B) {
 			var cpu time.Duration
 			for b.Loop() {
 				r, err := bc.jail.Run(context.Background(), dir, []string{bin}, lim)
-				if err != nil || string(r.Answer) != "1\n" {
-					b.Fatalf("run: %v %q %s", err, r.Answer, r.Crash)
+				if err != nil {
+					b.Fatalf("run: %v", err)
+				}
+				if string(r.Answer) != "1\n" {
+					b.Fatalf("run: %q %s", r.Answer, r.Crash)
 				}
 				cpu += r.CPU
 			}
