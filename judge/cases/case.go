@@ -92,12 +92,9 @@ func Load(dir, display string, p *problem.Problem, filling bool) ([]*Case, error
 	return cases, nil
 }
 
-// Parse checks a case file before any student code runs against it, so
-// that a broken case is reported as the case's fault.
-func Parse(display string, data []byte, p *problem.Problem) (*Case, error) {
-	return parse(display, data, p, false)
-}
-
+// parse checks a case file before any student code runs against it, so
+// that a broken case is reported as the case's fault. filling: -update
+// fills in the expected outputs, so a missing one is no error.
 func parse(display string, data []byte, p *problem.Problem, filling bool) (*Case, error) {
 	a := txtar.Parse(data)
 	c := &Case{Name: strings.TrimSuffix(filepath.Base(display), ".txtar"), archive: a, Data: data, Points: 1}

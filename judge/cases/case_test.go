@@ -22,7 +22,7 @@ func find(t *testing.T, name string) *problem.Problem {
 }
 
 func TestParseReadsLimitsAndInputs(t *testing.T) {
-	c, err := Parse("n16.txtar", []byte("# 16-queens.\nlimit cpu=4x mem=256MiB\nsolve 16\ncmp stdout want\n-- want --\n14772512\n"), find(t, "52"))
+	c, err := parse("n16.txtar", []byte("# 16-queens.\nlimit cpu=4x mem=256MiB\nsolve 16\ncmp stdout want\n-- want --\n14772512\n"), find(t, "52"), false)
 	require.NoError(t, err)
 	assert.Equal(t, "n16", c.Name)
 	assert.Equal(t, "16-queens.", c.About)
@@ -32,7 +32,7 @@ func TestParseReadsLimitsAndInputs(t *testing.T) {
 	assert.Equal(t, int64(256<<20), c.Limits.Memory)
 	assert.Equal(t, 1, c.Points, "a case is worth 1 unless it says otherwise")
 
-	c, err = Parse("n16.txtar", []byte("# 16-queens.\npoints 5\nsolve 16\nstdout '^14772512$'\n"), find(t, "52"))
+	c, err = parse("n16.txtar", []byte("# 16-queens.\npoints 5\nsolve 16\nstdout '^14772512$'\n"), find(t, "52"), false)
 	require.NoError(t, err)
 	assert.Equal(t, 5, c.Points)
 }
@@ -72,7 +72,7 @@ func TestParseRejectsMistakesWithTheLine(t *testing.T) {
 		{"52", "# x\nsolve 10\ncmp stdout want\n-- want --\n724\r\n", "x.txtar:5: want: a carriage return (CRLF line ends?)"},
 	}
 	for _, tt := range tests {
-		_, err := Parse("x.txtar", []byte(tt.script), find(t, tt.problem))
+		_, err := parse("x.txtar", []byte(tt.script), find(t, tt.problem), false)
 		assert.ErrorContains(t, err, tt.err, tt.script)
 	}
 }
