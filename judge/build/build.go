@@ -20,6 +20,7 @@ import (
 	"go/printer"
 	"go/scanner"
 	"go/token"
+	"go/version"
 	"io"
 	"os"
 	"os/exec"
@@ -313,18 +314,7 @@ func prune(dir string, keep int) {
 }
 
 // languageVersion turns "go1.26.8" into "1.26" for a go.mod go line.
-func languageVersion(v string) string {
-	v = strings.TrimPrefix(v, "go")
-	parts := strings.SplitN(v, ".", 3)
-	if len(parts) < 2 {
-		return v
-	}
-	minor := parts[1]
-	if i := strings.IndexFunc(minor, func(r rune) bool { return r < '0' || r > '9' }); i >= 0 {
-		minor = minor[:i]
-	}
-	return parts[0] + "." + minor
-}
+func languageVersion(v string) string { return strings.TrimPrefix(version.Lang(v), "go") }
 
 // Prepare rewrites a student's file into package main without moving any
 // line: the package clause becomes "package main" (one is added on the first

@@ -2,6 +2,7 @@ package cases
 
 import (
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -219,7 +220,7 @@ func parse(display string, data []byte, p *problem.Problem, filling bool) (*Case
 				unchecked = 0
 			}
 		default:
-			return nil, fail(num, "unknown command %q (the judge knows limit, points, solve, boards and testscript's %s)", name, strings.Join(sortedKeys(builtins), ", "))
+			return nil, fail(num, "unknown command %q (the judge knows limit, points, solve, boards and testscript's %s)", name, strings.Join(slices.Sorted(maps.Keys(builtins)), ", "))
 		}
 		c.script = append(c.script, l)
 	}
@@ -330,13 +331,4 @@ func splitLine(text string) ([]string, error) {
 		args = append(args, cur.String())
 	}
 	return args, nil
-}
-
-func sortedKeys(m map[string]bool) []string {
-	var keys []string
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

@@ -74,7 +74,7 @@ func (k Kit) ReferenceIn(p *Problem, dir, name string) string {
 
 // Rel names path relative to the kit's root when it is inside it.
 func (k Kit) Rel(path string) string {
-	if r, err := filepath.Rel(k.Root, path); err == nil && !strings.HasPrefix(r, "..") {
+	if r, err := filepath.Rel(k.Root, path); err == nil && filepath.IsLocal(r) {
 		return r
 	}
 	return path

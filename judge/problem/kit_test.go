@@ -73,3 +73,9 @@ func TestThinDirective(t *testing.T) {
 	assert.False(t, thinDirective.MatchString("//judge:verdict AC (thinner than most)"))
 	assert.False(t, thinDirective.MatchString("//judge:verdict TLE thin"), "only an accepted solution can be thin")
 }
+
+func TestRelKeepsAFileWhoseNameStartsWithDots(t *testing.T) {
+	k := Kit{Root: filepath.FromSlash("/kit")}
+	assert.Equal(t, filepath.FromSlash("..notes/52.go"), k.Rel(filepath.FromSlash("/kit/..notes/52.go")), "inside the kit")
+	assert.Equal(t, filepath.FromSlash("/elsewhere/52.go"), k.Rel(filepath.FromSlash("/elsewhere/52.go")), "outside it: the path as given")
+}
