@@ -4,10 +4,12 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 	"html"
 	"io"
 	"math"
+	"slices"
 	"strings"
 	"time"
 
@@ -20,6 +22,10 @@ type series struct {
 	times  map[int]time.Duration
 	colour string // "" for the next of the palette's
 	dashed bool   // a limit or a reference, not a submission
+	// legend, when set, is the series' entry in the legend, shared by
+	// every series with the same one (a class: one entry per verdict);
+	// the series' own name is its line's tooltip.
+	legend string
 }
 
 // chartLabels are a chart's title and the name of its time axis.
@@ -37,7 +43,13 @@ func writeChart(w io.Writer, labels chartLabels, from, to int, all []series) err
 		top, bottom = 40, 50
 		legendRow   = 22
 	)
-	height := max(480, top+10+len(all)*legendRow+bottom)
+	var entries []series // the legend: one per series, or per shared legend
+	for _, s := range all {
+		if s.legend == "" || !slices.ContainsFunc(entries, func(e series) bool { return e.legend == s.legend }) {
+			entries = append(entries, s)
+		}
+	}
+	height := max(480, top+10+len(entries)*legendRow+bottom)
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for _, s := range all {
 		for _, t := range s.times {
@@ -80,42 +92,55 @@ func writeChart(w io.Writer, labels chartLabels, from, to int, all []series) err
 		html.EscapeString(labels.time))
 
 	palette := []string{"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf", "#7f7f7f", "#bcbd22"}
-	line := func(s series, colour string, row int) {
-		extra := ""
+	dash := func(s series) string {
 		if s.dashed {
-			extra = `stroke-dasharray="7 5"`
+			return `stroke-dasharray="7 5"`
 		}
+		return ""
+	}
+	line := func(s series, colour string) {
 		var pts []string
 		for n := from; n <= to; n++ {
 			if t, ok := s.times[n]; ok {
 				pts = append(pts, fmt.Sprintf("%.1f,%.1f", x(n), y(t)))
 			}
 		}
-		if len(pts) > 0 {
-			fmt.Fprintf(&b, `<polyline points="%s" fill="none" stroke="%s" stroke-width="2.5" %s/>`+"\n", strings.Join(pts, " "), colour, extra)
-			for _, p := range pts {
-				// A dashed line's points are hollow: a reference timed at
-				// one n only is a point, not a line.
-				xy := strings.Split(p, ",")
-				fill := colour
-				if s.dashed {
-					fill = "white"
-				}
-				fmt.Fprintf(&b, `<circle cx="%s" cy="%s" r="3.5" fill="%s" stroke="%s" stroke-width="1.5"/>`+"\n", xy[0], xy[1], fill, colour)
+		if len(pts) == 0 {
+			return
+		}
+		fmt.Fprintf(&b, `<g><title>%s</title>`+"\n", html.EscapeString(s.name))
+		fmt.Fprintf(&b, `<polyline points="%s" fill="none" stroke="%s" stroke-width="2.5" %s/>`+"\n", strings.Join(pts, " "), colour, dash(s))
+		for _, p := range pts {
+			// A dashed line's points are hollow: a reference timed at one
+			// n only is a point, not a line.
+			xy := strings.Split(p, ",")
+			fill := colour
+			if s.dashed {
+				fill = "white"
 			}
+			fmt.Fprintf(&b, `<circle cx="%s" cy="%s" r="3.5" fill="%s" stroke="%s" stroke-width="1.5"/>`+"\n", xy[0], xy[1], fill, colour)
 		}
-		ly := top + 10 + row*legendRow
-		fmt.Fprintf(&b, `<line x1="%d" x2="%d" y1="%d" y2="%d" stroke="%s" stroke-width="2.5" %s/>`+"\n", width-right+14, width-right+40, ly, ly, colour, extra)
-		fmt.Fprintf(&b, `<text x="%d" y="%d">%s</text>`+"\n", width-right+46, ly+4, html.EscapeString(s.name))
+		b.WriteString("</g>\n")
 	}
+	colours := map[string]string{} // by legend entry
 	next := 0
-	for i, s := range all {
-		colour := s.colour
-		if colour == "" {
-			colour = palette[next%len(palette)]
-			next++
+	for _, s := range all {
+		key := cmp.Or(s.legend, "\x00"+s.name)
+		colour, ok := colours[key]
+		if !ok {
+			colour = s.colour
+			if colour == "" {
+				colour = palette[next%len(palette)]
+				next++
+			}
+			colours[key] = colour
 		}
-		line(s, colour, i)
+		line(s, colour)
+	}
+	for row, e := range entries {
+		ly := top + 10 + row*legendRow
+		fmt.Fprintf(&b, `<line x1="%d" x2="%d" y1="%d" y2="%d" stroke="%s" stroke-width="2.5" %s/>`+"\n", width-right+14, width-right+40, ly, ly, colours[cmp.Or(e.legend, "\x00"+e.name)], dash(e))
+		fmt.Fprintf(&b, `<text x="%d" y="%d">%s</text>`+"\n", width-right+46, ly+4, html.EscapeString(cmp.Or(e.legend, e.name)))
 	}
 	b.WriteString("</svg>\n")
 	_, err := io.WriteString(w, b.String())

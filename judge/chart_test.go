@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/xml"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -20,16 +21,46 @@ func TestChartIsAnSVGWithALinePerSolutionAndTheLimit(t *testing.T) {
 	var b strings.Builder
 	require.NoError(t, writeChart(&b, chartLabels{"0052 <&> chart", "time"}, 10, 16, append(all, limit)))
 
-	var doc struct {
-		XMLName   xml.Name   `xml:"svg"`
-		Polylines []struct{} `xml:"polyline"`
-		Texts     []string   `xml:"text"`
-	}
-	require.NoError(t, xml.Unmarshal([]byte(b.String()), &doc), "well-formed XML")
-	assert.Len(t, doc.Polylines, 3, "two solutions and the limit")
+	doc := parseChart(t, b.String())
+	assert.Len(t, doc.Lines, 3, "two solutions and the limit")
+	assert.Equal(t, "yours", doc.Lines[0].Title, "each line's tooltip")
 	assert.Contains(t, doc.Texts, "0052 <&> chart", "the title, escaped")
 	assert.Contains(t, doc.Texts, "1 ms")
 	assert.Contains(t, doc.Texts, "10 s")
 	assert.Contains(t, doc.Texts, "yours")
 	assert.Contains(t, b.String(), `stroke-dasharray="7 5"`, "the limit is dashed")
+}
+
+// chartDoc is what a test reads of a chart.
+type chartDoc struct {
+	XMLName xml.Name `xml:"svg"`
+	Lines   []struct {
+		Title     string     `xml:"title"`
+		Polylines []struct{} `xml:"polyline"`
+	} `xml:"g"`
+	Texts []string `xml:"text"`
+}
+
+func parseChart(t *testing.T, svg string) chartDoc {
+	var doc chartDoc
+	require.NoError(t, xml.Unmarshal([]byte(svg), &doc), "well-formed XML")
+	return doc
+}
+
+func TestAClassChartHasALegendEntryPerVerdict(t *testing.T) {
+	ms := func(v float64) time.Duration { return time.Duration(v * float64(time.Millisecond)) }
+	var all []series
+	for i, v := range []string{"AC", "AC", "TLE", "AC", "TLE"} {
+		all = append(all, series{name: fmt.Sprintf("student %d", i), legend: "students: " + v, times: map[int]time.Duration{10: ms(3), 11: ms(10 + float64(i))}})
+	}
+	all = append(all, series{name: "reference (Go)", dashed: true, colour: "#000000", times: map[int]time.Duration{11: ms(9)}})
+	var b strings.Builder
+	require.NoError(t, writeChart(&b, chartLabels{"class", "CPU time"}, 10, 11, all))
+	doc := parseChart(t, b.String())
+	assert.Len(t, doc.Lines, 6, "a line per student and the reference")
+	count := func(s string) int { return strings.Count(strings.Join(doc.Texts, "\n")+"\n", s+"\n") }
+	assert.Equal(t, 1, count("students: AC"), "one legend entry for the three AC students")
+	assert.Equal(t, 1, count("students: TLE"))
+	assert.Equal(t, 1, count("reference (Go)"))
+	assert.Zero(t, count("student 0"), "a student's name is the line's tooltip, not a legend entry")
 }

@@ -91,6 +91,23 @@ func verdictClass(v verdict.Verdict) string {
 	return "wrong"
 }
 
+// verdictColour is a student's line on the class chart: the colours of the
+// sheet's cells, darker.
+func verdictColour(v verdict.Verdict) string {
+	switch verdictClass(v) {
+	case "ok":
+		return "#2e9e44"
+	case "slow":
+		return "#e08a00"
+	}
+	return "#d62728"
+}
+
+// referenceColours tell the languages' references apart on the class chart.
+var referenceColours = map[*lang.Language]string{
+	lang.Go: "#000000", lang.Java: "#7b3f00", lang.CPP: "#5a3d99", lang.C: "#1f77b4", lang.Python: "#777777",
+}
+
 // writeClassPage writes -html's page for the graded rows.
 func (j *judge) writeClassPage(ctx context.Context, rows []gradeRow) error {
 	page := classPage{Title: msg.Sprintf("N-Queens: the class in %s", j.opts.Grade), Text: newPageText(), Verdicts: countedVerdicts}
@@ -178,7 +195,7 @@ func (j *judge) classChart(ctx context.Context, p *problem.Problem, rows []grade
 		if r.Problem != p.Folder() || r.rep == nil || len(r.rep.Cases) == 0 {
 			continue
 		}
-		s := series{name: r.Student, times: map[int]time.Duration{}}
+		s := series{name: r.Student, times: map[int]time.Duration{}, legend: msg.Sprintf("students: %s", r.Verdict), colour: verdictColour(r.Verdict)}
 		for _, c := range r.rep.Cases {
 			n := sizes[c.Name]
 			// A log scale has no 0: a run too short to measure is drawn at 1 ms.
@@ -197,7 +214,7 @@ func (j *judge) classChart(ctx context.Context, p *problem.Problem, rows []grade
 		if !languages[l] {
 			continue
 		}
-		s := series{name: msg.Sprintf("reference (%s)", l.Name), times: map[int]time.Duration{}, colour: "#000000", dashed: true}
+		s := series{name: msg.Sprintf("reference (%s)", l.Name), times: map[int]time.Duration{}, colour: referenceColours[l], dashed: true}
 		run, _ := casesFor(ref{p, l}, cs)
 		for _, c := range run {
 			if c.Relative() {
@@ -213,6 +230,8 @@ func (j *judge) classChart(ctx context.Context, p *problem.Problem, rows []grade
 			all = append(all, s)
 		}
 	}
+	// The methods part where the search grows: the largest seven n.
+	from = max(from, to-6)
 	var b strings.Builder
 	labels := chartLabels{msg.Sprintf("%s: CPU time of each case against n", p.Folder()), msg.Sprintf("CPU time (log scale)")}
 	if err := writeChart(&b, labels, from, to, all); err != nil {
