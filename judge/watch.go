@@ -50,16 +50,37 @@ func (j *judge) watch(ctx context.Context) (int, error) {
 			fmt.Fprint(j.stdout, "\x1b[H\x1b[2J") // a fresh screen for each verdict
 		}
 		clear(j.cases) // a case edited meanwhile counts from the next round
-		if _, err := j.judgeAll(ctx); err != nil {
-			if ctx.Err() != nil {
+		// The file is judged while the next save is awaited: a save during
+		// the run stops it, and the new version is judged at once.
+		runCtx, stop := context.WithCancel(ctx)
+		judged := make(chan error, 1)
+		go func() {
+			_, err := j.judgeAll(runCtx)
+			judged <- err
+		}()
+		saved := make(chan error, 1)
+		go func() { saved <- waitForSave(ctx, w, files) }()
+		select {
+		case err := <-judged:
+			if err != nil && ctx.Err() == nil {
+				// A file that cannot be judged now may be fixed by the next save.
+				msg.Fprintf(j.stderr, "judge: %v\n", err)
+			}
+			if ctx.Err() == nil {
+				msg.Fprintf(j.stderr, "watching %s: save it to judge again, Ctrl-C to stop\n", display)
+			}
+			err = <-saved
+			stop()
+			if err != nil {
 				return exitInterrupted, err
 			}
-			// A file that cannot be judged now may be fixed by the next save.
-			msg.Fprintf(j.stderr, "judge: %v\n", err)
-		}
-		msg.Fprintf(j.stderr, "watching %s: save it to judge again, Ctrl-C to stop\n", display)
-		if err := waitForSave(ctx, w, files); err != nil {
-			return exitInterrupted, err
+		case err := <-saved:
+			stop()
+			<-judged // the run stops with its jail; nothing of it is left
+			if err != nil {
+				return exitInterrupted, err
+			}
+			msg.Fprintf(j.stderr, "\nsaved again: the run stopped, judging the new version\n")
 		}
 	}
 }

@@ -284,4 +284,5 @@ var zh = map[string]string{
 	"; %d scored as failed without running: a smaller case already ran out of time":                              "；%d 个未运行、按失败计分：更小的用例已经超时",
 	"%s scored as %s, the largest case run in %s: past it the reference search needs more than about 10 s there": "%s 按 %s 计分，即 %s 中运行的最大用例：再往后参考解的搜索在该语言中需要超过约 10 秒",
 	"students: %s": "学生：%s",
+	"\nsaved again: the run stopped, judging the new version\n": "\n又保存了：停止这次运行，评测新版本\n",
 }
