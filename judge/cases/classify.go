@@ -43,6 +43,10 @@ func lookupThreshold(ref, startup time.Duration) (time.Duration, bool) {
 	return threshold, startup > 0 && threshold > startupSlack*startup
 }
 
+// memoryHog is the share of the memory limit, in percent, past which a run
+// out of CPU time is told that its memory is the cost.
+const memoryHog = 50
+
 // runInfo is one run of the submission and what classifying it needs.
 type runInfo struct {
 	res      *sandbox.Result
@@ -70,7 +74,13 @@ func classify(r runInfo) (verdict.Verdict, string) {
 	res, lim, n := r.res, r.lim, r.n
 	switch res.Killed {
 	case sandbox.CPU:
-		if !r.relative {
+		switch {
+		case res.MaxRSS > lim.Memory*memoryHog/100:
+			// Seen at c25c659: a Python search building ever more lists
+			// was told it had an endless loop.
+			return verdict.TLE, msg.Sprintf("n = %d: used more than the CPU time limit of %s, much of it on memory: %s of the %s allowed. A search needs little memory: does it copy the board, or keep every partial board, at each step?",
+				n, format.Duration(lim.CPU), format.Bytes(res.MaxRSS), format.Bytes(lim.Memory))
+		case !r.relative:
 			return verdict.TLE, msg.Sprintf("no answer after %s at n = %d: an endless loop, or a recursion that never reaches row n?",
 				format.Seconds(lim.CPU), n)
 		}

@@ -151,3 +151,18 @@ func TestClassifyNamesTheRealProcessLimit(t *testing.T) {
 	assert.Equal(t, verdict.RE, v)
 	assert.Contains(t, msg, fmt.Sprintf("more than %d processes or threads", sandbox.DefaultProcesses))
 }
+
+func TestClassifyTellsAMemoryHogOutOfTimeWhereTheTimeWent(t *testing.T) {
+	// Seen at c25c659: a Python search at 484.6 MiB of 512 when its 2 s
+	// ran out was asked about an endless loop.
+	r := runInfo{n: 12, lim: Limits{}.Resolve(0, false), fn: "totalNQueens"}
+	r.res = &sandbox.Result{Killed: sandbox.CPU, MaxRSS: 484 << 20}
+	v, text := classify(r)
+	assert.Equal(t, verdict.TLE, v)
+	assert.Contains(t, text, "much of it on memory: 484 MiB of the 512 MiB allowed")
+	assert.NotContains(t, text, "endless loop")
+
+	r.res = &sandbox.Result{Killed: sandbox.CPU, MaxRSS: 12 << 20}
+	_, text = classify(r)
+	assert.Contains(t, text, "endless loop", "a small program out of time")
+}

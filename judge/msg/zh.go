@@ -285,4 +285,5 @@ var zh = map[string]string{
 	"%s scored as %s, the largest case run in %s: past it the reference search needs more than about 10 s there": "%s 按 %s 计分，即 %s 中运行的最大用例：再往后参考解的搜索在该语言中需要超过约 10 秒",
 	"students: %s": "学生：%s",
 	"\nsaved again: the run stopped, judging the new version\n": "\n又保存了：停止这次运行，评测新版本\n",
+	"n = %d: used more than the CPU time limit of %s, much of it on memory: %s of the %s allowed. A search needs little memory: does it copy the board, or keep every partial board, at each step?": "n = %d：用了超过 CPU 时间限制 %s，其中很多花在内存上：用了 %s（允许 %s）。搜索本身几乎不需要内存：是不是每一步都复制了棋盘，或保存了每个未完成的棋盘？",
 }
