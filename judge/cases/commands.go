@@ -3,6 +3,7 @@ package cases
 import (
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"strconv"
 	"time"
 
@@ -98,11 +99,26 @@ func cmdBoards(ts *testscript.TestScript, neg bool, args []string) {
 	n := sizeArg(ts, "boards", neg, args)
 	s := caseState(ts)
 	var boards [][]string
-	if err := json.Unmarshal([]byte(ts.ReadFile("stdout")), &boards); err != nil {
-		ts.Fatalf("%s", msg.Sprintf("boards: cannot read the answer: %v", err))
+	answer := ts.ReadFile("stdout")
+	if err := json.Unmarshal([]byte(answer), &boards); err != nil {
+		s.verdict, s.message = verdict.WA, msg.Sprintf("n = %d: the answer is not a list of boards, each a list of strings", n)+iteratorHint(answer)
+		ts.Fatalf("%s", s.message)
 	}
 	if err := queens.CheckBoards(n, boards); err != nil {
 		s.verdict, s.message = verdict.WA, fmt.Sprintf("n = %d: %v", n, err)
 		ts.Fatalf("%s", s.message)
 	}
+}
+
+// pythonIterators are how Python 3 prints an iterator where a list was
+// meant (Python 2's map and filter returned lists). untranslated: Python's words
+var pythonIterators = regexp.MustCompile(`<(map|filter|zip|generator) object`)
+
+// iteratorHint says what to do when a board is a Python 3 iterator.
+func iteratorHint(answer string) string {
+	m := pythonIterators.FindStringSubmatch(answer)
+	if m == nil {
+		return ""
+	}
+	return msg.Sprintf(": a board is a %s object. In Python 3, map, filter and zip give iterators, not lists: wrap the board in list(...)", m[1])
 }
