@@ -40,7 +40,7 @@ type judge struct {
 	machine   string     // calibrate.MachineID, read once
 	cacheDir  string     // the user's cache for the judge, or "" when there is none
 	tempDir   string     // removed when the judge ends
-	refMu     sync.Mutex // guards calib, refs, refSrc, models and rates: -grade -p N judges at once
+	refMu     sync.Mutex // guards calib, refs, refSrc, models, rates and stale: -grade -p N judges at once
 	calib     *calibrate.Cache
 	jail      *sandbox.Jail                      // isolates every run of a submission or reference
 	cases     map[*problem.Problem][]*cases.Case // read once per invocation
@@ -48,6 +48,7 @@ type judge struct {
 	refSrc    map[ref][]byte                     // each reference, read once
 	models    map[ref]model                      // each reference's fitted cost
 	rates     map[ref]model                      // the reference's cost from the calibration: start-up, and per call when it fits
+	stale     map[ref]bool                       // whether the cached calibration was taken on a busier machine, once probed
 	stdout    io.Writer
 	stderr    io.Writer
 	live      *liveLine
@@ -120,6 +121,7 @@ func newJudge(opts options, stdout, stderr io.Writer) (*judge, error) {
 		refSrc:    map[ref][]byte{},
 		models:    map[ref]model{},
 		rates:     map[ref]model{},
+		stale:     map[ref]bool{},
 		stdout:    stdout,
 		stderr:    stderr,
 		live:      newLiveLine(stderr),

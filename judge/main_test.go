@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"flag"
 	"fmt"
 	"net"
@@ -126,15 +127,16 @@ func scriptParams(t *testing.T, extra map[string]string) testscript.Params {
 			return false, fmt.Errorf("unknown condition %q", cond)
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
-			"emptydir":    cmdEmptydir,
-			"noprocess":   cmdNoprocess,
-			"signal":      cmdSignal,
-			"status":      cmdStatus,
-			"waitprocess": cmdWaitprocess,
-			"waitprogram": cmdWaitprogram,
-			"waitfor":     cmdWaitfor,
-			"listen":      cmdListen,
-			"burn":        cmdBurn,
+			"emptydir":         cmdEmptydir,
+			"noprocess":        cmdNoprocess,
+			"signal":           cmdSignal,
+			"status":           cmdStatus,
+			"waitprocess":      cmdWaitprocess,
+			"waitprogram":      cmdWaitprogram,
+			"waitfor":          cmdWaitfor,
+			"listen":           cmdListen,
+			"burn":             cmdBurn,
+			"scalecalibration": cmdScaleCalibration,
 		},
 	}
 }
@@ -395,4 +397,32 @@ func TestProcessScriptsSkipWithoutProc(t *testing.T) {
 			t.Errorf("%s watches processes through /proc but does not skip itself off Linux: add [!linux] skip", s)
 		}
 	}
+}
+
+// scalecalibration FACTOR multiplies every time in the script's calibration
+// cache by FACTOR: a calibration as a busier (FACTOR > 1) or quieter
+// machine would have taken it.
+func cmdScaleCalibration(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: scalecalibration factor")
+	}
+	f, err := strconv.ParseFloat(args[0], 64)
+	ts.Check(err)
+	path := filepath.Join(ts.Getenv("XDG_CACHE_HOME"), "nqueens-judge", "calibration.json")
+	data, err := os.ReadFile(path)
+	ts.Check(err)
+	var c struct {
+		Entries map[string]map[string]any `json:"entries"`
+	}
+	ts.Check(json.Unmarshal(data, &c))
+	for _, e := range c.Entries {
+		for _, k := range []string{"cpu_ms", "startup_ms", "per_call_ns", "small_ms"} {
+			if v, ok := e[k].(float64); ok {
+				e[k] = v * f
+			}
+		}
+	}
+	data, err = json.Marshal(c)
+	ts.Check(err)
+	ts.Check(os.WriteFile(path, data, 0o644))
 }

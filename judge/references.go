@@ -53,6 +53,10 @@ const (
 	timingsOfN  = 4    // runs at FitLarge
 	modelFit    = 0.15 // the two fitted costs per call must agree this closely (n = 13 alone varies 10 %)
 	directTries = 3    // a case timed directly: best of this many while runs stay short
+	probeTries  = 3    // runs at FitSmall that check a cached calibration
+	// busierBy: a cached calibration this much slower than a probe now
+	// was taken on a busier machine (timings at FitSmall vary about 10 %).
+	busierBy = 1.15
 )
 
 // model is the reference's cost on this machine: a start-up time and a
@@ -63,6 +67,8 @@ type model struct {
 	spread  float64 // (slowest - fastest) / fastest of the timings at FitLarge
 	fits    bool    // the costs fitted at FitSmall and FitLarge agree
 	small   float64 // the cost per call fitted at FitSmall, ns
+
+	smallTime time.Duration // the best time at FitSmall, which a probe compares
 }
 
 // predict is the model's CPU time for solving each of ns once.
@@ -93,6 +99,13 @@ func (j *judge) reference(ctx context.Context, r ref, c *cases.Case) (time.Durat
 		return 0, err
 	}
 	e, cached := j.calib.Get(key)
+	if cached {
+		stale, err := j.calibrationStale(ctx, r, e)
+		if err != nil {
+			return 0, err
+		}
+		cached = !stale
+	}
 	if !cached {
 		if e, err = j.measure(ctx, r, c); err != nil {
 			return 0, err
@@ -107,7 +120,45 @@ func (j *judge) reference(ctx context.Context, r ref, c *cases.Case) (time.Durat
 	return e.CPU(), nil
 }
 
-// rate is r's reference's calibrated cost, as far as it is known.
+// calibrationStale reports whether the cached calibration e of r was taken
+// on a busier machine than this one is now: the reference, timed again at
+// its FitSmall (best of probeTries, a fraction of a second), runs faster
+// by more than busierBy. Then every case of r is measured again. A probe
+// slower than the cache means this machine is busy now, and the cache
+// stays: the calibration keeps the quieter figure, whenever it was taken.
+// Java, timed directly (no FitSmall), is not probed. Decided once per
+// reference and invocation.
+func (j *judge) calibrationStale(ctx context.Context, r ref, e calibrate.Entry) (bool, error) {
+	if stale, ok := j.stale[r]; ok {
+		return stale, nil
+	}
+	if r.l.FitSmall == 0 || e.SmallMs <= 0 || r.p.Kind != problem.Count {
+		j.stale[r] = false
+		return false, nil
+	}
+	prog, err := j.referenceProgram(ctx, r)
+	if err != nil {
+		return false, err
+	}
+	probe, _, err := j.timeN(ctx, r, prog, r.l.FitSmall, probeTries)
+	if err != nil {
+		return false, err
+	}
+	cached := time.Duration(e.SmallMs * float64(time.Millisecond))
+	stale := busier(cached, probe)
+	if stale {
+		msg.Fprintf(j.stderr, "calibrating %s: the reference in %s needs %s at n = %d now against %s when it was calibrated (%s): that machine was busier; measuring again\n",
+			r.p.Folder(), r.l.Name, format.Duration(probe), r.l.FitSmall, format.Duration(cached), e.Measured.Local().Format("2006-01-02 15:04"))
+	}
+	j.stale[r] = stale
+	return stale, nil
+}
+
+// busier reports whether a calibration that timed the reference at cached
+// was taken on a busier machine than the one that times it at probe now.
+func busier(cached, probe time.Duration) bool { return float64(cached) > busierBy*float64(probe) }
+
+// rate is r's reference's cost from the calibration, as far as it is known.
 func (j *judge) rate(r ref) model {
 	j.refMu.Lock()
 	defer j.refMu.Unlock()
@@ -130,7 +181,7 @@ func (j *judge) calibrationKey(r ref, c *cases.Case) (string, error) {
 		}
 		version = r.l.Name + ": " + t.Version
 	}
-	how := fmt.Sprintf("calibration v2, jail %t", j.jail.Complete()) // untranslated: part of a cache key
+	how := fmt.Sprintf("calibration v3, jail %t", j.jail.Complete()) // untranslated: part of a cache key
 	return calibrate.Key([]byte(j.machine), []byte(version), []byte(how), src, c.Data), nil
 }
 
@@ -180,6 +231,7 @@ func (j *judge) measure(ctx context.Context, r ref, c *cases.Case) (calibrate.En
 			return e, err
 		}
 		e.StartupMs = float64(m.startup) / float64(time.Millisecond)
+		e.SmallMs = float64(m.smallTime) / float64(time.Millisecond)
 		if m.fits {
 			e.PerCallNs = m.perCall
 		}
@@ -225,7 +277,7 @@ func (j *judge) model(ctx context.Context, r ref) (model, error) {
 		calls, _ := queens.Calls(n)
 		return float64(max(d-startup, time.Microsecond)) / float64(calls)
 	}
-	m := model{startup: startup, perCall: perCall(large, r.l.FitLarge), small: perCall(small, r.l.FitSmall), spread: spread}
+	m := model{startup: startup, perCall: perCall(large, r.l.FitLarge), small: perCall(small, r.l.FitSmall), spread: spread, smallTime: small}
 	m.fits = math.Abs(m.small/m.perCall-1) <= modelFit
 	j.models[r] = m
 	return m, nil

@@ -35,8 +35,12 @@ type Entry struct {
 	StartupMs float64 `json:"startup_ms"`
 	// PerCallNs is the reference search's fitted cost per call, or 0 when
 	// it was timed directly.
-	PerCallNs float64   `json:"per_call_ns"`
-	Measured  time.Time `json:"measured"`
+	PerCallNs float64 `json:"per_call_ns"`
+	// SmallMs is the reference's best time at its language's FitSmall, which
+	// a later probe compares to tell a calibration taken on a busier
+	// machine; 0 when none was fitted.
+	SmallMs  float64   `json:"small_ms,omitempty"`
+	Measured time.Time `json:"measured"`
 }
 
 // CPU is the entry's time as a duration.

@@ -285,6 +285,7 @@ var zh = map[string]string{
 	"students: %s": "学生：%s",
 	"\nsaved again: the run stopped, judging the new version\n": "\n又保存了：停止这次运行，评测新版本\n",
 	"n = %d: used more than the CPU time limit of %s, much of it on memory: %s of the %s allowed. A search needs little memory: does it copy the board, or keep every partial board, at each step?": "n = %d：用了超过 CPU 时间限制 %s，其中很多花在内存上：用了 %s（允许 %s）。搜索本身几乎不需要内存：是不是每一步都复制了棋盘，或保存了每个未完成的棋盘？",
-	"n = %d: the answer is not a list of boards, each a list of strings":                                                "n = %d：答案不是由棋盘组成的列表（每个棋盘是字符串列表）",
-	": a board is a %s object. In Python 3, map, filter and zip give iterators, not lists: wrap the board in list(...)": "：有一个棋盘是 %s 对象。在 Python 3 中 map、filter 和 zip 返回的是迭代器而不是列表：请用 list(...) 把棋盘包起来",
+	"n = %d: the answer is not a list of boards, each a list of strings":                                                                            "n = %d：答案不是由棋盘组成的列表（每个棋盘是字符串列表）",
+	": a board is a %s object. In Python 3, map, filter and zip give iterators, not lists: wrap the board in list(...)":                             "：有一个棋盘是 %s 对象。在 Python 3 中 map、filter 和 zip 返回的是迭代器而不是列表：请用 list(...) 把棋盘包起来",
+	"calibrating %s: the reference in %s needs %s at n = %d now against %s when it was calibrated (%s): that machine was busier; measuring again\n": "正在校准 %s：%s 参考解现在需要 %s（n = %d），校准时需要 %s（%s）：当时机器更忙；重新测量\n",
 }
