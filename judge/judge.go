@@ -255,7 +255,7 @@ func (j *judge) judgeFile(ctx context.Context, p *problem.Problem, file, display
 		return nil, err
 	}
 	if j.untouched(p, l, src, jp.grading) {
-		rep.Verdict, rep.Message = verdict.NotWritten, notWritten(p, display)
+		rep.Verdict, rep.Message = verdict.NotWritten, notWritten(p, l, display)
 		return rep, nil
 	}
 
@@ -364,13 +364,19 @@ func readSource(file, display string) ([]byte, error) {
 	return src, nil
 }
 
-func notWritten(p *problem.Problem, display string) string {
+// notWritten says where to write, and which of the course's solutions in
+// the starter's own language shows the judge at work.
+func notWritten(p *problem.Problem, l *lang.Language, display string) string {
+	example := filepath.Join("solutions", p.Folder(), p.Calibrator, l.File())
+	if l != lang.Go {
+		example = filepath.Join("solutions", p.Folder(), p.Calibrator, l.Dir, l.File())
+	}
 	return msg.Sprintf("nothing written yet: write %s in %s, then run\n"+
 		"    go run ./judge %d\n"+
 		"(or in Java, C++, C or Python: the starters beside it, solution.java, .cpp, .c, .py)\n"+
 		"To see the judge at work first, judge one of the course's solutions:\n"+
 		"    go run ./judge -file %s %d",
-		p.Func, display, p.Number, filepath.Join("solutions", p.Folder(), p.Calibrator, "solution.go"), p.Number)
+		p.Func, display, p.Number, filepath.ToSlash(example), p.Number)
 }
 
 // findLookup looks for an answer written into the source: in Go, in code
