@@ -161,10 +161,14 @@ func (j *judge) judgeAll(ctx context.Context) (int, error) {
 	code := exitOK
 	var cpu time.Duration
 	for _, p := range j.opts.Problems {
-		file, display := j.starter(p), ""
+		var file, display string
 		if j.opts.File != "" {
 			file, _ = filepath.Abs(j.opts.File)
 			display = filepath.Clean(j.opts.File)
+		} else {
+			// Only without -file: the note on which starter was taken would
+			// name a file not judged (seen at c25c659).
+			file = j.starter(p)
 		}
 		rep, err := j.judgeFile(ctx, p, file, display, judgeParams{scale: 1, all: j.opts.All, stream: !j.opts.JSON})
 		if err != nil {
