@@ -60,10 +60,12 @@ type runInfo struct {
 	startup  time.Duration // CPU time any program needs to start
 }
 
-// The Go runtime's report lines. untranslated: the runtime's words
+// The Go runtime's report lines, and glibc's for a failed assertion.
+// untranslated: the runtime's words
 var (
-	panicLine = regexp.MustCompile(`(?m)^panic: (.*)$`)
-	fatalLine = regexp.MustCompile(`(?m)^fatal error: (.*)$`)
+	assertionLine = regexp.MustCompile("Assertion [`'](.*)' failed")
+	panicLine     = regexp.MustCompile(`(?m)^panic: (.*)$`)
+	fatalLine     = regexp.MustCompile(`(?m)^fatal error: (.*)$`)
 )
 
 // classify turns one run into a verdict and a message for the student. It
@@ -115,6 +117,15 @@ func classify(r runInfo) (verdict.Verdict, string) {
 			return verdict.RE, msg.Sprintf("n = %d: panic: %s%s", n, panicLine.FindStringSubmatch(crash)[1], where(crash, r.display))
 		case fatalLine.MatchString(crash):
 			return verdict.RE, msg.Sprintf("n = %d: fatal error: %s%s", n, fatalLine.FindStringSubmatch(crash)[1], where(crash, r.display))
+		case res.Signal != 0 && assertionLine.Match(res.Output):
+			// A failed assert, or one of the C++ library's index checks
+			// (the program, pid 1 of its jail, cannot abort with SIGABRT:
+			// glibc then stops it with SIGSEGV).
+			expr := string(assertionLine.FindSubmatch(res.Output)[1])
+			if strings.HasPrefix(expr, "__n < ") { // untranslated: libstdc++'s words
+				return verdict.RE, msg.Sprintf("n = %d: a check of the library failed (%s): an index past the end of a vector, array or string?", n, expr)
+			}
+			return verdict.RE, msg.Sprintf("n = %d: an assertion failed: %s", n, expr)
 		case res.Signal != 0:
 			return verdict.RE, msg.Sprintf("n = %d: killed by signal %v%s", n, res.Signal, signalHint(res.Signal))
 		}

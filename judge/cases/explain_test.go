@@ -3,6 +3,7 @@ package cases
 import (
 	"fmt"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 	"unicode/utf8"
@@ -165,4 +166,23 @@ func TestClassifyTellsAMemoryHogOutOfTimeWhereTheTimeWent(t *testing.T) {
 	r.res = &sandbox.Result{Killed: sandbox.CPU, MaxRSS: 12 << 20}
 	_, text = classify(r)
 	assert.Contains(t, text, "endless loop", "a small program out of time")
+}
+
+func TestClassifyNamesAFailedAssertion(t *testing.T) {
+	// In its jail the program is pid 1, which SIGABRT cannot stop: glibc's
+	// abort falls back to SIGSEGV, and only the message tells.
+	r := runInfo{n: 4, lim: Limits{}.Resolve(0, false), fn: "totalNQueens"}
+	r.res = &sandbox.Result{ExitCode: -1, Signal: syscall.SIGSEGV,
+		Output: []byte("/usr/include/c++/12/bits/stl_vector.h:1123: ...: Assertion '__n < this->size()' failed.\n")}
+	v, text := classify(r)
+	assert.Equal(t, verdict.RE, v)
+	assert.Equal(t, "n = 4: a check of the library failed (__n < this->size()): an index past the end of a vector, array or string?", text)
+
+	r.res.Output = []byte("submission: solution.c:7: place: Assertion `row < 16' failed.\n")
+	_, text = classify(r)
+	assert.Equal(t, "n = 4: an assertion failed: row < 16", text)
+
+	r.res = &sandbox.Result{ExitCode: 1, Output: []byte("Assertion 'x' failed\n")}
+	_, text = classify(r)
+	assert.NotContains(t, text, "assertion", "printed by a program that exited on its own: no crash to explain")
 }

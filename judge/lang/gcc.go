@@ -102,7 +102,10 @@ func cppRecipe(t *Toolchain, s Submission) build.Recipe {
 			"solution.cpp": s.Source,
 			"harness.cpp":  []byte(cppHarness(s.Problem)),
 		},
-		Commands: [][]string{append(append([]string{t.Tools["g++"], "-std=c++20", "-O2"}, static()...), "-include", "prelude.hpp",
+		// _GLIBCXX_ASSERTIONS checks every vector, array and string index,
+		// as Java and Python do: an index past the end is RE, not
+		// undefined behaviour that may pass (seen at c25c659).
+		Commands: [][]string{append(append([]string{t.Tools["g++"], "-std=c++20", "-O2", "-D_GLIBCXX_ASSERTIONS"}, static()...), "-include", "prelude.hpp",
 			"-o", "submission", "harness.cpp")},
 		Env:      []string{"PATH=/usr/bin:/bin", "LANG=C"},
 		ReadOnly: gccFiles,

@@ -288,4 +288,6 @@ var zh = map[string]string{
 	"n = %d: the answer is not a list of boards, each a list of strings":                                                                            "n = %d：答案不是由棋盘组成的列表（每个棋盘是字符串列表）",
 	": a board is a %s object. In Python 3, map, filter and zip give iterators, not lists: wrap the board in list(...)":                             "：有一个棋盘是 %s 对象。在 Python 3 中 map、filter 和 zip 返回的是迭代器而不是列表：请用 list(...) 把棋盘包起来",
 	"calibrating %s: the reference in %s needs %s at n = %d now against %s when it was calibrated (%s): that machine was busier; measuring again\n": "正在校准 %s：%s 参考解现在需要 %s（n = %d），校准时需要 %s（%s）：当时机器更忙；重新测量\n",
+	"n = %d: a check of the library failed (%s): an index past the end of a vector, array or string?":                                               "n = %d：库的检查失败（%s）：是不是下标超出了 vector、数组或字符串的末尾？",
+	"n = %d: an assertion failed: %s": "n = %d：断言失败：%s",
 }
