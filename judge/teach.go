@@ -11,12 +11,6 @@ import (
 	"github.com/nqueens-kit/nqueens/judge/verdict"
 )
 
-// methodRatios says what a ratio to the reference usually means: the CPU
-// times measured here (README, "Time limits").
-var methodRatios = msg.Mark("about 17–19 times is the array method (an O(n) check per square), " +
-	"about 9 times boolean arrays (an O(1) check), about 4 times boolean arrays with mirror symmetry; " +
-	"bitmask searches run at 0.5–2 times")
-
 // explainTLE says how far off a submission that ran out of time on a
 // relative case is, what that usually means, and what to read next. The
 // ratio comes from the last case it passed when the reference's time there
@@ -32,7 +26,7 @@ func (j *judge) explainTLE(r ref, done []*cases.Result, c *cases.Case, res *case
 			prev.Name, format.Duration(prev.CPU), ratio, format.Duration(refPrev), c.MaxInput(), format.Duration(need), format.Duration(ms(res.LimitMs)))
 	}
 	return msg.Sprintf("%s\nWhat that usually means: %s.\nNext: read %s: %s.",
-		howFar, msg.Tr(methodRatios), j.kit.Rel(j.referenceFile(r)), msg.Tr(r.p.Hint))
+		howFar, msg.Tr(r.l.MethodRatios), j.kit.Rel(j.referenceFile(r)), msg.Tr(r.p.Hint))
 }
 
 // lastPassed is the last accepted case whose reference time is known:

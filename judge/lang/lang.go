@@ -46,6 +46,10 @@ type Language struct {
 	// and the fits disagree.
 	FitSmall, FitLarge int
 	Comments           lookup.Comments
+	// MethodRatios says what a submission's time over this language's
+	// reference usually means: each method's ratio, measured in this
+	// language (README, "Languages"). A TLE's report quotes it.
+	MethodRatios string
 
 	find   func() (*Toolchain, error)
 	recipe func(t *Toolchain, s Submission) build.Recipe
@@ -54,19 +58,32 @@ type Language struct {
 // The languages, Go first.
 var (
 	Go = &Language{Name: "Go", Exts: []string{".go"}, Tools: []string{"go"}, Install: msg.Mark("Go (https://go.dev/dl/)"),
-		Headline: 16, FitSmall: 13, FitLarge: 14, Comments: lookup.CStyle}
+		Headline: 16, FitSmall: 13, FitLarge: 14, Comments: lookup.CStyle,
+		MethodRatios: msg.Mark("about 17–19 times is the array method (an O(n) check per square), " +
+			"about 9 times boolean arrays (an O(1) check), about 4 times boolean arrays with mirror symmetry; " +
+			"bitmask searches run at 0.5–2 times")}
 	Java = &Language{Name: "Java", Exts: []string{".java"}, Dir: "java", Tools: []string{"javac", "java"},
 		Install:  msg.Mark("a JDK, 17 or later (Debian: apt-get install default-jdk-headless)"),
-		Headline: 16, Comments: lookup.CStyle, find: findJava, recipe: javaRecipe}
+		Headline: 16, Comments: lookup.CStyle, find: findJava, recipe: javaRecipe,
+		MethodRatios: msg.Mark("in Java's searches, the JVM's start-up left out, about 9–12 times is boolean arrays (an O(1) check) " +
+			"and 20–25 times the array method (an O(n) check per square); at n = 14 the start-up, part of every run, makes each ratio smaller; " +
+			"bitmask searches run at about 1 time")}
 	CPP = &Language{Name: "C++", Exts: []string{".cpp", ".cc"}, Dir: "cpp", Tools: []string{"g++"},
 		Install:  msg.Mark("g++ (Debian: apt-get install g++)"),
-		Headline: 16, FitSmall: 13, FitLarge: 14, Comments: lookup.CStyle, find: findGCC("g++"), recipe: cppRecipe}
+		Headline: 16, FitSmall: 13, FitLarge: 14, Comments: lookup.CStyle, find: findGCC("g++"), recipe: cppRecipe,
+		MethodRatios: msg.Mark("in C++, about 11–12 times is boolean arrays in a vector<bool> (an O(1) check), " +
+			"about 10–22 times the array method (an O(n) check per square); bitmask searches run at about 1 time")}
 	C = &Language{Name: "C", Exts: []string{".c"}, Dir: "c", Tools: []string{"gcc"},
 		Install:  msg.Mark("gcc (Debian: apt-get install gcc libc6-dev)"),
-		Headline: 16, FitSmall: 13, FitLarge: 14, Comments: lookup.CStyle, find: findGCC("gcc"), recipe: cRecipe}
+		Headline: 16, FitSmall: 13, FitLarge: 14, Comments: lookup.CStyle, find: findGCC("gcc"), recipe: cRecipe,
+		MethodRatios: msg.Mark("in C, about 8 times is boolean arrays (an O(1) check), " +
+			"about 13–20 times the array method (an O(n) check per square); bitmask searches run at about 1 time")}
 	Python = &Language{Name: "Python", Exts: []string{".py"}, Dir: "python", Tools: []string{"python3"},
 		Install:  msg.Mark("Python 3 (Debian: apt-get install python3)"),
-		Headline: 14, FitSmall: 11, FitLarge: 12, Comments: lookup.Hash, find: findPython, recipe: pythonRecipe}
+		Headline: 14, FitSmall: 11, FitLarge: 12, Comments: lookup.Hash, find: findPython, recipe: pythonRecipe,
+		MethodRatios: msg.Mark("in Python, about 7 times is the array method (an O(n) check per square), about 4 times sets of lines, " +
+			"about 2–3 times boolean arrays (an O(1) check: in Python close to the limit, and slower on a busy machine); " +
+			"bitmask searches run at 0.9–1.1 times")}
 )
 
 // All lists the languages, Go first.
