@@ -37,7 +37,7 @@ type benchEntry struct {
 	name string
 	prog sandbox.Program
 	env  []string      // settings for its environment, e.g. GOMAXPROCS=1
-	last time.Duration // its wall time at the previous n
+	last time.Duration // its CPU time at the previous n
 }
 
 // argv is the command line that runs the entry on n.
@@ -63,8 +63,9 @@ func (j *judge) bench(ctx context.Context) (int, error) {
 		if base < 0 {
 			return 0, setupErrorf("bench %s: no reference %s/solution.go to compare with", p.Folder(), j.kit.Rel(filepath.Join(j.kit.Solutions(p), p.Calibrator)))
 		}
-		msg.Fprintf(j.stdout, "%s on %s, GOMAXPROCS %d by default: wall time of one run\n(median of %d alternating rounds when under %s; for fast, CPU time in brackets)\n\n",
-			p.Folder(), j.machine, runtime.NumCPU(), benchRounds, benchRepeat)
+		startLoad := loadAverage()
+		msg.Fprintf(j.stdout, "%s on %s, GOMAXPROCS %d by default: CPU time of one run\n(median of %d alternating rounds when under %s; for fast, which uses several cores, wall time in brackets;\nruns predicted past %s left out, and stopped there)\n\n",
+			p.Folder(), j.machine, runtime.NumCPU(), benchRounds, benchRepeat, format.Duration(benchBudget))
 		fmt.Fprintf(j.stdout, "%-3s", "n")
 		for _, e := range entries {
 			fmt.Fprintf(j.stdout, "  %18s", e.name)
@@ -78,6 +79,7 @@ func (j *judge) bench(ctx context.Context) (int, error) {
 			want, _ := queens.Count(n)
 			walls := make([][]time.Duration, len(entries))
 			cpus := make([][]time.Duration, len(entries))
+			capped := make([]bool, len(entries))
 			for round := 0; round < benchRounds; round++ {
 				for i, e := range entries {
 					predicted := e.last * benchGrowth
@@ -86,13 +88,17 @@ func (j *judge) bench(ctx context.Context) (int, error) {
 					}
 					j.live.start(msg.Sprintf("bench %s n=%d", e.name, n))
 					res, err := sandbox.Run(ctx, j.tempDir, e.argv(n), sandbox.Limits{
-						CPU: 30 * time.Minute, Idle: time.Minute, Memory: 1 << 30, Output: 1 << 20, Answer: 1 << 10})
+						CPU: benchBudget, Idle: time.Minute, Memory: 1 << 30, Output: 1 << 20, Answer: 1 << 10})
 					j.live.stop()
 					if err != nil {
 						return 0, err
 					}
 					if ctx.Err() != nil {
 						return 0, ctx.Err()
+					}
+					if res.Killed == sandbox.CPU {
+						capped[i] = true
+						continue
 					}
 					if got := strings.TrimSpace(string(res.Answer)); got != strconv.FormatInt(want, 10) {
 						return 0, msg.Errorf("bench %s: n = %d gave %q, want %d", e.name, n, got, want)
@@ -101,26 +107,32 @@ func (j *judge) bench(ctx context.Context) (int, error) {
 					cpus[i] = append(cpus[i], res.CPU)
 				}
 			}
-			baseWall, baseOK := median(walls[base])
+			baseCPU, baseOK := median(cpus[base])
 			fmt.Fprintf(j.stdout, "%-3d", n)
 			for i := range entries {
-				w, ok := median(walls[i])
+				cpu, ok := median(cpus[i])
+				if capped[i] {
+					fmt.Fprintf(j.stdout, "  %18s", "> "+format.Short(benchBudget))
+				}
 				if !ok || !baseOK {
-					fmt.Fprintf(j.stdout, "  %18s", "—")
+					if !capped[i] {
+						fmt.Fprintf(j.stdout, "  %18s", "—")
+					}
 					entries[i].last = benchBudget
 					continue
 				}
-				entries[i].last = w
-				chart[i].times[n] = w
-				cell := fmt.Sprintf("%s %5.2f×", format.Short(w), float64(w)/float64(baseWall))
+				entries[i].last = cpu
+				chart[i].times[n] = cpu
+				cell := fmt.Sprintf("%s %5.2f×", format.Short(cpu), float64(cpu)/float64(baseCPU))
 				if strings.HasPrefix(entries[i].name, "fast") {
-					cpu, _ := median(cpus[i])
-					cell = fmt.Sprintf("%s [%s] %5.2f×", format.Short(w), format.Short(cpu), float64(w)/float64(baseWall))
+					wall, _ := median(walls[i])
+					cell = fmt.Sprintf("%s [%s] %5.2f×", format.Short(cpu), format.Short(wall), float64(cpu)/float64(baseCPU))
 				}
 				fmt.Fprintf(j.stdout, "  %18s", cell)
 			}
 			fmt.Fprintln(j.stdout)
 		}
+		msg.Fprintf(j.stdout, "\nload average (1 min) %s at the start, %s at the end: on a busy machine CPU times grow too\n", startLoad, loadAverage())
 		if j.opts.SVG != "" {
 			if err := j.benchChart(p, chart, chart[base]); err != nil {
 				return 0, err
@@ -159,7 +171,7 @@ func (j *judge) benchChart(p *problem.Problem, all []series, ref series) error {
 		return &setupError{err}
 	}
 	defer f.Close()
-	labels := chartLabels{msg.Sprintf("%s on this machine: one run of each solution", p.Folder()), msg.Sprintf("time of one run (log scale)")}
+	labels := chartLabels{msg.Sprintf("%s on this machine: one run of each solution", p.Folder()), msg.Sprintf("CPU time of one run (log scale)")}
 	if err := writeChart(f, labels, benchFrom, benchTo, append(all, limit)); err != nil {
 		return err
 	}
@@ -235,4 +247,14 @@ func median(ds []time.Duration) (time.Duration, bool) {
 	s := slices.Clone(ds)
 	slices.Sort(s)
 	return s[len(s)/2], true
+}
+
+// loadAverage is the machine's load over the last minute, as /proc says;
+// "unknown" elsewhere.
+func loadAverage() string {
+	data, err := os.ReadFile("/proc/loadavg")
+	if f := strings.Fields(string(data)); err == nil && len(f) > 0 {
+		return f[0]
+	}
+	return msg.Sprintf("unknown")
 }
