@@ -335,7 +335,7 @@ func (j *judge) gradeOne(ctx context.Context, s submission) (gradeRow, error) {
 		row.Message += msg.Sprintf(" (%s scored as failed without running: a smaller case already ran out of time)", strings.Join(rep.Skipped, ", "))
 	}
 	if len(rep.Beyond) > 0 && headline != "" {
-		row.Message = strings.TrimSpace(row.Message + "\n" + msg.Sprintf("%s scored as %s, the largest case run in %s: past it the reference search needs more than about 10 s there", strings.Join(rep.Beyond, ", "), headline, rep.Language))
+		row.Message = strings.TrimSpace(row.Message + "\n" + msg.Sprintf("%s scored as %s, the largest case run in %s: past it the reference search needs more than about %.0f s there", strings.Join(rep.Beyond, ", "), headline, rep.Language, lang.HeadlineSearch.Seconds()))
 	}
 	if j.opts.JSON {
 		data, _ := json.Marshal(struct {

@@ -138,8 +138,8 @@ func (o reportOut) summary(rep *report) {
 		msg.Fprintf(w, "%s: passed %d of %d cases%s\n", o.paint(rep.Verdict, rep.Verdict.Long()), passed, len(rep.Cases)+len(rep.Skipped), tail)
 	}
 	if len(rep.Beyond) > 0 {
-		msg.Fprintf(w, "note: %s not run for %s: its reference search needs more than about 10 s there (README, \"Languages\")\n",
-			strings.Join(rep.Beyond, ", "), rep.Language)
+		msg.Fprintf(w, "note: %s not run for %s: its reference search needs more than about %.0f s there (README, \"Languages\")\n",
+			strings.Join(rep.Beyond, ", "), rep.Language, lang.HeadlineSearch.Seconds())
 	}
 }
 

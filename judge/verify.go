@@ -23,8 +23,9 @@ import (
 // which leaves room for 1.3 on each side of a 2.9× limit and no more:
 // README, "Time limits".)
 const (
-	acMargin  = 1 / 1.3
-	tleMargin = 1.3
+	margin    = 1.3
+	acMargin  = 1 / margin
+	tleMargin = margin
 )
 
 // verify judges every reference and sample solution of each problem on every

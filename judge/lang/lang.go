@@ -19,6 +19,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/nqueens-kit/nqueens/judge/build"
 	"github.com/nqueens-kit/nqueens/judge/lookup"
@@ -36,7 +37,7 @@ type Language struct {
 	Tools   []string // the commands it needs on PATH
 	Install string   // what to install when one is missing
 	// Headline is the largest n of 52 judged in this language: about where
-	// its reference bitmask search takes 10 s or less. Larger cases are
+	// its reference bitmask search takes HeadlineSearch or less. Larger cases are
 	// skipped for it, with a note; its three largest are relative to its
 	// reference (README, "Languages").
 	Headline int
@@ -54,6 +55,10 @@ type Language struct {
 	find   func() (*Toolchain, error)
 	recipe func(t *Toolchain, s Submission) build.Recipe
 }
+
+// HeadlineSearch is about the longest reference search a language's
+// headline case asks for: past it, cases are not run in that language.
+const HeadlineSearch = 10 * time.Second
 
 // The languages, Go first.
 var (
