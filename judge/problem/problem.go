@@ -134,7 +134,7 @@ func nqueensJudgeChannel(fd int) *judgeos.File {
 // from the system, less what it has returned, passes limit.
 func nqueensJudgeWatchMemory(limit int64, crash *judgeos.File) {
 	s := []judgemetrics.Sample{{Name: "/memory/classes/total:bytes"}, {Name: "/memory/classes/heap/released:bytes"}}
-	for range judgetime.Tick(5 * judgetime.Millisecond) {
+	for range judgetime.Tick(` + strconv.FormatInt(sandbox.PollEvery.Microseconds(), 10) + ` * judgetime.Microsecond) {
 		judgemetrics.Read(s)
 		if used := int64(s[0].Value.Uint64() - s[1].Value.Uint64()); used > limit {
 			crash.WriteString("` + sandbox.MemoryLimitReport + `: " + judgestrconv.FormatInt(used>>20, 10) + " MiB\n")

@@ -84,9 +84,10 @@ type Result struct {
 // keeps to show the user; the rest is counted and dropped.
 const KeepOutput = 16 << 10
 
-// pollEvery is how often the CPU time and memory of a running program are
-// read from /proc. A program can overshoot a limit by about this much.
-const pollEvery = 5 * time.Millisecond
+// PollEvery is how often the CPU time and memory of a running program are
+// read from /proc (and how often the Go harness reads its own memory where
+// there is no /proc). A program can overshoot a limit by about this much.
+const PollEvery = 5 * time.Millisecond
 
 // jailSetupLimit bounds the jail's own set-up, before the program starts:
 // past it the run is the judge's failure, never the program's.
@@ -272,7 +273,7 @@ func (j *Jail) RunProgram(ctx context.Context, dir string, prog Program, args []
 	watching.Add(1)
 	go func() {
 		defer watching.Done()
-		tick := time.NewTicker(pollEvery)
+		tick := time.NewTicker(PollEvery)
 		defer tick.Stop()
 		wall := time.NewTimer(lim.hardWall())
 		defer wall.Stop()
