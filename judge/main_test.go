@@ -149,7 +149,15 @@ func cmdStatus(ts *testscript.TestScript, neg bool, args []string) {
 	want, err := strconv.Atoi(args[0])
 	ts.Check(err)
 	got := 0
-	if err := ts.Exec(args[1], args[2:]...); err != nil {
+	err = ts.Exec(args[1], args[2:]...)
+	// As exec does: what the command printed is in the log, which testscript
+	// shows when the script fails (a -verify table, for one).
+	for _, name := range []string{"stdout", "stderr"} {
+		if out := ts.ReadFile(name); out != "" {
+			ts.Logf("[%s]\n%s", name, out)
+		}
+	}
+	if err != nil {
 		ee, ok := err.(*exec.ExitError)
 		if !ok {
 			ts.Fatalf("%v", err)
