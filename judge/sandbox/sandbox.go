@@ -278,6 +278,8 @@ func (j *Jail) RunProgram(ctx context.Context, dir string, prog Program, args []
 		wall := time.NewTimer(lim.hardWall())
 		defer wall.Stop()
 		lastCPU, lastProgress := time.Duration(-1), time.Now()
+		var began time.Time // when the program started: after the jail's set-up
+		polled := false     // the program's usage was read at least once
 		for {
 			select {
 			case <-done:
@@ -306,15 +308,26 @@ func (j *Jail) RunProgram(ctx context.Context, dir string, prog Program, args []
 					lastProgress = now
 					continue
 				}
+				if began.IsZero() {
+					began = now
+				}
 				t, ok := g.stat()
 				if !ok {
+					if polled {
+						// It has ended: Wait reports how. (Seen in CI: a
+						// program that answered at once after a slow set-up
+						// was reported as idle, its clock taken from before
+						// the set-up.)
+						continue
+					}
 					// Nothing to watch: the idle limit is a wall clock.
-					if now.Sub(start) > lim.CPU+lim.Idle {
+					if now.Sub(began) > lim.CPU+lim.Idle {
 						kill(Idle)
 						return
 					}
 					continue
 				}
+				polled = true
 				if t.cpu != lastCPU {
 					lastCPU, lastProgress = t.cpu, now
 				}
