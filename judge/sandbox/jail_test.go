@@ -281,10 +281,12 @@ func TestJailSetUpIsNotTheProgramsTime(t *testing.T) {
 	// "no progress for 4000 ms (10 ms of CPU)" while the jail's mounts
 	// waited in the kernel. The idle and wall clocks start with the program.
 	lim := limits()
-	// The set-up's delay is longer than the hard wall (2 s) and the idle
-	// limit; the idle limit is long enough for a start-up on a busy machine.
-	lim.CPU, lim.Idle = 100*time.Millisecond, time.Second
-	r := jailRunProgram(t, Program{setupDelay: 3 * time.Second}, lim, "whoami")
+	// The set-up's delay is longer than the hard wall (4 s) and the idle
+	// limit; the idle limit is long enough for a start-up on a busy machine
+	// and for this binary built with -race, which waits about 1 s in the
+	// jail before it runs.
+	lim.CPU, lim.Idle = 100*time.Millisecond, 3*time.Second
+	r := jailRunProgram(t, Program{setupDelay: 5 * time.Second}, lim, "whoami")
 	assert.Equal(t, None, r.Killed)
 	assert.Equal(t, "pid 1 ppid 0\n", string(r.Answer))
 }

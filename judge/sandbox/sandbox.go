@@ -309,7 +309,9 @@ func (j *Jail) RunProgram(ctx context.Context, dir string, prog Program, args []
 					continue
 				}
 				if began.IsZero() {
+					// The program's own clocks start now, the hard wall too.
 					began = now
+					wall.Reset(lim.hardWall())
 				}
 				t, ok := g.stat()
 				if !ok {
