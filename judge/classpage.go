@@ -12,7 +12,6 @@ import (
 	"html/template"
 	"io"
 	"os"
-	"slices"
 	"strings"
 	"time"
 
@@ -114,29 +113,18 @@ func (j *judge) writeClassPage(ctx context.Context, rows []gradeRow) error {
 	for _, p := range j.opts.Problems {
 		page.Problems = append(page.Problems, p.Folder())
 	}
-	byStudent := map[string][]gradeRow{}
-	var names []string
-	for _, r := range rows {
-		if byStudent[r.Student] == nil {
-			names = append(names, r.Student)
-		}
-		byStudent[r.Student] = append(byStudent[r.Student], r)
-	}
-	slices.Sort(names)
+	names, sheet := byStudent(rows)
 	for i, name := range names {
 		st := pageStudent{ID: fmt.Sprintf("student-%d", i+1), Name: name}
-		mine := j.inProblemOrder(byStudent[name])
 		for _, p := range page.Problems {
 			cell := pageCell{Verdict: "-", Class: "none"}
-			for _, r := range mine {
-				if r.Problem == p {
-					cell = pageCell{r.Verdict, verdictClass(r.Verdict), r.Passed, r.Total, oneLine(r.Message)}
-					st.Points, st.Max = st.Points+r.Points, st.Max+r.MaxPoints
-				}
+			if r, ok := sheet[name][p]; ok {
+				cell = pageCell{r.Verdict, verdictClass(r.Verdict), r.Passed, r.Total, oneLine(r.Message)}
+				st.Points, st.Max = st.Points+r.Points, st.Max+r.MaxPoints
 			}
 			st.Cells = append(st.Cells, cell)
 		}
-		st.Report = feedbackText(name, mine)
+		st.Report = feedbackText(name, j.inProblemOrder(sheet[name]))
 		page.Students = append(page.Students, st)
 	}
 	counts := verdictCounts(rows)

@@ -181,7 +181,7 @@ func (j *judge) grade(ctx context.Context) (int, error) {
 	}()
 
 	var all []gradeRow
-	byStudent := map[string][]gradeRow{}
+	done := map[string]map[string]gradeRow{} // each student's rows so far, by problem
 	var feedbackErr error
 	for row := range rows {
 		if ctx.Err() != nil {
@@ -189,9 +189,12 @@ func (j *judge) grade(ctx context.Context) (int, error) {
 		}
 		all = append(all, row)
 		sheet(row)
-		byStudent[row.Student] = append(byStudent[row.Student], row)
-		if j.opts.Feedback != "" && len(byStudent[row.Student]) == students[row.Student] && feedbackErr == nil {
-			feedbackErr = writeFeedback(j.opts.Feedback, row.Student, j.inProblemOrder(byStudent[row.Student]))
+		if done[row.Student] == nil {
+			done[row.Student] = map[string]gradeRow{}
+		}
+		done[row.Student][row.Problem] = row
+		if j.opts.Feedback != "" && len(done[row.Student]) == students[row.Student] && feedbackErr == nil {
+			feedbackErr = writeFeedback(j.opts.Feedback, row.Student, j.inProblemOrder(done[row.Student]))
 		}
 		prog.done()
 	}
@@ -242,14 +245,31 @@ func (j *judge) grade(ctx context.Context) (int, error) {
 	return status, nil
 }
 
-// inProblemOrder sorts one student's rows in the order of j.opts.Problems.
-func (j *judge) inProblemOrder(rows []gradeRow) []gradeRow {
-	rows = slices.Clone(rows)
-	slices.SortFunc(rows, func(a, b gradeRow) int {
-		return slices.IndexFunc(j.opts.Problems, func(p *problem.Problem) bool { return p.Folder() == a.Problem }) -
-			slices.IndexFunc(j.opts.Problems, func(p *problem.Problem) bool { return p.Folder() == b.Problem })
-	})
+// inProblemOrder is one student's rows, by problem folder, in the order of
+// j.opts.Problems.
+func (j *judge) inProblemOrder(mine map[string]gradeRow) []gradeRow {
+	var rows []gradeRow
+	for _, p := range j.opts.Problems {
+		if r, ok := mine[p.Folder()]; ok {
+			rows = append(rows, r)
+		}
+	}
 	return rows
+}
+
+// byStudent groups a sheet's rows: each student's row per problem folder,
+// and the students in order.
+func byStudent(rows []gradeRow) (students []string, sheet map[string]map[string]gradeRow) {
+	sheet = map[string]map[string]gradeRow{}
+	for _, r := range rows {
+		if sheet[r.Student] == nil {
+			sheet[r.Student] = map[string]gradeRow{}
+			students = append(students, r.Student)
+		}
+		sheet[r.Student][r.Problem] = r
+	}
+	slices.Sort(students)
+	return students, sheet
 }
 
 // gradeOne judges one submission, every case, and scores it.
@@ -391,16 +411,7 @@ func (j *judge) openSheet() (func(gradeRow), func(), error) {
 // printGradeTable writes the sheet for a person: a line per student, a
 // column per problem.
 func (j *judge) printGradeTable(w io.Writer, rows []gradeRow) {
-	byStudent := map[string]map[string]gradeRow{}
-	var students []string
-	for _, r := range rows {
-		if byStudent[r.Student] == nil {
-			byStudent[r.Student] = map[string]gradeRow{}
-			students = append(students, r.Student)
-		}
-		byStudent[r.Student][r.Problem] = r
-	}
-	slices.Sort(students)
+	students, sheet := byStudent(rows)
 	width := len("student")
 	for _, s := range students {
 		width = max(width, len(s))
@@ -414,7 +425,7 @@ func (j *judge) printGradeTable(w io.Writer, rows []gradeRow) {
 		fmt.Fprintf(w, "%-*s", width, s)
 		got, most := 0, 0
 		for _, p := range j.opts.Problems {
-			r := byStudent[s][p.Folder()]
+			r := sheet[s][p.Folder()]
 			got, most = got+r.Points, most+r.MaxPoints
 			fmt.Fprintf(w, "  %-4s %5s        ", j.paint(r.Verdict, fmt.Sprintf("%-4s", r.Verdict)), fmt.Sprintf("%d/%d", r.Passed, r.Total))
 		}
