@@ -111,13 +111,12 @@ func (j *judge) bench(ctx context.Context) (int, error) {
 			fmt.Fprintf(j.stdout, "%-3d", n)
 			for i := range entries {
 				cpu, ok := median(cpus[i])
-				if capped[i] {
-					fmt.Fprintf(j.stdout, "  %18s", "> "+format.Short(benchBudget))
-				}
-				if !ok || !baseOK {
-					if !capped[i] {
-						fmt.Fprintf(j.stdout, "  %18s", "—")
+				if capped[i] || !ok || !baseOK {
+					cell := "—"
+					if capped[i] {
+						cell = "> " + format.Short(benchBudget)
 					}
+					fmt.Fprintf(j.stdout, "  %18s", cell)
 					entries[i].last = benchBudget
 					continue
 				}
