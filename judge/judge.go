@@ -78,11 +78,15 @@ func newJudge(opts options, stdout, stderr io.Writer) (*judge, error) {
 	if err != nil {
 		return nil, msg.Errorf("the go command is needed to build solutions: %w", err)
 	}
-	out, err := exec.Command(goCmd, "env", "GOVERSION").Output()
+	out, err := exec.Command(goCmd, "env", "GOVERSION", "GOROOT", "GOCACHE").Output()
 	if err != nil {
-		return nil, fmt.Errorf("go env GOVERSION: %w", err) // untranslated: a command
+		return nil, fmt.Errorf("go env: %w", err) // untranslated: a command
 	}
-	goVersion := strings.TrimSpace(string(out))
+	goEnv := strings.Split(strings.TrimSpace(string(out)), "\n")
+	if len(goEnv) != 3 {
+		return nil, fmt.Errorf("go env: %q", out) // untranslated: a command
+	}
+	goVersion, goRoot, goCache := goEnv[0], goEnv[1], goEnv[2]
 	jail := sandbox.NewJail()
 	if !jail.Complete() {
 		if opts.Strict {
@@ -107,9 +111,10 @@ func newJudge(opts options, stdout, stderr io.Writer) (*judge, error) {
 		binCache = filepath.Join(cacheDir, "bin")
 	}
 	return &judge{
-		opts:      opts,
-		kit:       k,
-		builder:   &build.Builder{Go: goCmd, GoVersion: goVersion, CacheDir: binCache, TempDir: tempDir, Jail: jail},
+		opts: opts,
+		kit:  k,
+		builder: &build.Builder{Go: goCmd, GoVersion: goVersion, GoRoot: goRoot, GoCache: goCache,
+			CacheDir: binCache, TempDir: tempDir, Jail: jail},
 		goVersion: goVersion,
 		machine:   calibrate.MachineID(),
 		cacheDir:  cacheDir,

@@ -68,11 +68,14 @@ type Builder struct {
 	MaxTime   time.Duration
 	MaxMemory int64
 	MaxBinary int64
-	// Jail, when it can isolate, runs the tools of recipes (javac, g++,
-	// gcc, Python's check): they see their toolchain and the build
-	// directory only, so that #include, .incbin or a link in the source
-	// cannot read anything else. go build runs outside it (README,
-	// "Security").
+	// GoRoot and GoCache are the go command's GOROOT and build cache
+	// (go env): a jailed go build reads the first and writes the second.
+	GoRoot  string
+	GoCache string
+	// Jail, when it can isolate, runs every build's tools (go, javac,
+	// g++, gcc, Python's check): they see their toolchain and the build
+	// directory only, so that #include, .incbin, //go:embed or a link in
+	// the source cannot read anything else.
 	Jail *sandbox.Jail
 }
 
@@ -111,8 +114,15 @@ func (b *Builder) Build(ctx context.Context, spec Spec) (string, error) {
 	}
 	return b.cached(key, spec.Display, files, func(dir string) (string, error) {
 		out := filepath.Join(dir, "submission"+exeSuffix())
-		env := append(os.Environ(), "GOFLAGS=", "GOWORK=off", "CGO_ENABLED=0", "GOTOOLCHAIN=local", "GO111MODULE=on")
-		output, err := b.runTool(ctx, dir, env, spec.Display, b.Go, "build", "-trimpath", "-o", out, ".")
+		argv := []string{b.Go, "build", "-trimpath", "-o", out, "."}
+		var output []byte
+		var err error
+		if b.jailed() && b.GoRoot != "" && b.GoCache != "" {
+			output, err = b.runJailedGo(ctx, dir, spec.Display, argv)
+		} else {
+			env := append(os.Environ(), goEnv...)
+			output, err = b.runTool(ctx, dir, env, spec.Display, argv...)
+		}
 		if errors.Is(err, errToolFailed) {
 			return "", &CompileError{Message: compilerMessage(string(output), dir, spec.Display)}
 		}
@@ -178,6 +188,40 @@ func (b *Builder) cached(key, display string, files map[string][]byte, make func
 	prune(b.CacheDir, keepBinaries)
 	return cached, nil
 }
+
+// goEnv makes a go build of a submission self-contained: the standard
+// library only, no cgo, no other toolchain, no workspace, whatever the
+// user's settings.
+var goEnv = []string{"GOFLAGS=", "GOWORK=off", "CGO_ENABLED=0", "GOTOOLCHAIN=local", "GO111MODULE=on", "GOPROXY=off"}
+
+// runJailedGo runs go build in the builder's jail: it reads GOROOT and
+// the build directory, and writes the build directory and the go build
+// cache. Its temporary files go in a folder of the build directory (the
+// go command ignores a go.mod in the temporary directory's root).
+func (b *Builder) runJailedGo(ctx context.Context, dir, display string, argv []string) ([]byte, error) {
+	tmp := filepath.Join(dir, "tmp")
+	if err := os.Mkdir(tmp, 0o700); err != nil {
+		return nil, err
+	}
+	if err := os.MkdirAll(b.GoCache, 0o700); err != nil {
+		return nil, err
+	}
+	env := append([]string{
+		"PATH=" + filepath.Join(b.GoRoot, "bin") + ":/usr/bin:/bin", // untranslated: environment
+		"GOROOT=" + b.GoRoot,
+		"GOCACHE=" + b.GoCache,
+		"GOPATH=" + filepath.Join(tmp, "gopath"),
+		"GOENV=off",
+		"GOTELEMETRY=off",
+		"HOME=" + tmp,
+		"TMPDIR=" + tmp,
+	}, goEnv...)
+	return b.runJailedTool(ctx, dir, env, []string{b.GoRoot}, []string{dir, b.GoCache}, goProcesses, display, argv...)
+}
+
+// goProcesses is how many threads a go build may run at once: the go
+// command and a compiler per core, each with a thread per core.
+var goProcesses = max(toolProcesses, 16*runtime.NumCPU())
 
 // exeSuffix ends the name of a program where the system needs it to.
 func exeSuffix() string {

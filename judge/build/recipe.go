@@ -52,7 +52,7 @@ func (b *Builder) BuildRecipe(ctx context.Context, r Recipe) (string, error) {
 			run := b.runTool
 			if b.jailed() {
 				run = func(ctx context.Context, dir string, env []string, display string, argv ...string) ([]byte, error) {
-					return b.runJailed(ctx, dir, env, r.ReadOnly, display, argv...)
+					return b.runJailedTool(ctx, dir, env, r.ReadOnly, []string{dir}, toolProcesses, display, argv...)
 				}
 			}
 			out, err := run(ctx, dir, env, r.Display, c...)
@@ -81,17 +81,18 @@ const (
 // jailed reports whether the builder runs recipes' tools in its jail.
 func (b *Builder) jailed() bool { return b.Jail != nil && b.Jail.Complete() && b.Jail.Isolates() }
 
-// runJailed runs a recipe's tool in the builder's jail: it sees its
-// toolchain (readOnly) and the build directory, which it alone may write,
-// under the builder's bounds and a cap on each file's size. It returns as
-// runTool does.
-func (b *Builder) runJailed(ctx context.Context, dir string, env, readOnly []string, display string, argv ...string) ([]byte, error) {
+// runJailedTool runs a build's tool in the builder's jail: it sees its
+// toolchain (readOnly) and the build directory, and may write only what
+// writable names (the build directory; for go, its cache too), running
+// at most procs threads, under the builder's bounds and a cap on each
+// file's size. It returns as runTool does.
+func (b *Builder) runJailedTool(ctx context.Context, dir string, env, readOnly, writable []string, procs int, display string, argv ...string) ([]byte, error) {
 	maxTime := cmp.Or(b.MaxTime, DefaultMaxTime)
 	maxMemory := cmp.Or(b.MaxMemory, DefaultMaxMemory)
-	prog := sandbox.Program{Path: argv[0], InPlace: true, Tool: true, Dir: dir, Env: env, Writable: []string{dir},
-		ReadOnly: readOnly, Threads: toolProcesses, AddressSpace: 4 * maxMemory}
+	prog := sandbox.Program{Path: argv[0], InPlace: true, Tool: true, Dir: dir, Env: env, Writable: writable,
+		ReadOnly: readOnly, Threads: procs, AddressSpace: 4 * maxMemory}
 	lim := sandbox.Limits{CPU: maxTime, Idle: maxTime, Memory: maxMemory, Output: maxToolOutput, Answer: 1,
-		Processes: toolProcesses, FileSize: maxToolFile}
+		Processes: procs, FileSize: maxToolFile}
 	r, err := b.Jail.RunProgram(ctx, dir, prog, argv[1:], lim)
 	if err != nil {
 		return nil, msg.Errorf("run %s: %w", filepath.Base(argv[0]), err)

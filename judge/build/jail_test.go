@@ -1,0 +1,165 @@
+//go:build linux
+
+package build
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/nqueens-kit/nqueens/judge/sandbox"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// BenchmarkJailedBuild measures what the jail adds to a build: a C
+// solution compiled and linked statically by gcc, as the judge does,
+// plainly and in the jail, with no cache of the judge's.
+//
+//	go test -run '^$' -bench JailedBuild -benchtime 20x ./judge/build
+func BenchmarkJailedBuild(b *testing.B) {
+	b.Run("go", benchmarkJailedGoBuild)
+	b.Run("c", benchmarkJailedCBuild)
+}
+
+func benchmarkJailedCBuild(b *testing.B) {
+	gcc, err := exec.LookPath("gcc")
+	if err != nil {
+		b.Skip("needs gcc")
+	}
+	src := []byte("#include <stdio.h>\nint totalNQueens(int n) { return n; }\nint main(void) { printf(\"%d\\n\", totalNQueens(4)); return 0; }\n")
+	for _, bc := range []struct {
+		name string
+		jail *sandbox.Jail
+	}{{"plain", nil}, {"jail", sandbox.NewJail()}} {
+		b.Run(bc.name, func(b *testing.B) {
+			if bc.jail != nil && !bc.jail.Isolates() {
+				b.Skip("no jail here")
+			}
+			builder := &Builder{TempDir: b.TempDir(), Jail: bc.jail}
+			for i := 0; b.Loop(); i++ {
+				r := Recipe{Display: "solution.c", Key: []string{string(rune(i))}, Files: map[string][]byte{"solution.c": src},
+					Commands: [][]string{{gcc, "-O2", "-static", "-o", "prog", "solution.c"}}, Env: []string{"PATH=/usr/bin:/bin"},
+					ReadOnly: []string{"/usr", "/lib", "/lib64", "/bin"}, Message: func(s string) string { return s }, Output: "prog"}
+				if _, err := builder.BuildRecipe(context.Background(), r); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// TestMain lets this test binary be the jail's helper, and a fake go
+// command.
+func TestMain(m *testing.M) {
+	sandbox.Helper()
+	if filepath.Base(os.Args[0]) == "go" {
+		fakeGo()
+	}
+	os.Exit(m.Run())
+}
+
+// benchmarkJailedGoBuild is BenchmarkJailedBuild for go build: the
+// standard library comes from Go's own build cache, warm after the first
+// run, as on a student's machine.
+func benchmarkJailedGoBuild(b *testing.B) {
+	goCmd, err := exec.LookPath("go")
+	if err != nil {
+		b.Skip("needs go")
+	}
+	out, err := exec.Command(goCmd, "env", "GOVERSION", "GOROOT", "GOCACHE").Output()
+	if err != nil {
+		b.Fatal(err)
+	}
+	env := strings.Fields(string(out))
+	for _, bc := range []struct {
+		name string
+		jail *sandbox.Jail
+	}{{"plain", nil}, {"jail", sandbox.NewJail()}} {
+		b.Run(bc.name, func(b *testing.B) {
+			if bc.jail != nil && !bc.jail.Isolates() {
+				b.Skip("no jail here")
+			}
+			builder := &Builder{Go: goCmd, GoVersion: env[0], GoRoot: env[1], GoCache: env[2], TempDir: b.TempDir(), Jail: bc.jail}
+			for i := 0; b.Loop(); i++ {
+				src := fmt.Appendf(nil, "func totalNQueens(n int) int { return n + %d }\n", time.Now().UnixNano())
+				if _, err := builder.Build(context.Background(), countSpec(src)); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// fakeGo stands in for the go command in TestGoBuildRunsInTheJail: it
+// tries to read a file beside its build directory and to write one there
+// (in the jail that is its own /tmp), and says what it could see.
+func fakeGo() {
+	wd, _ := os.Getwd()
+	beside := filepath.Join(filepath.Dir(wd), "secret.txt")
+	if data, err := os.ReadFile(beside); err == nil {
+		fmt.Printf("read %s\n", data)
+	} else {
+		fmt.Println("nothing to read beside the build")
+	}
+	os.WriteFile(filepath.Join(filepath.Dir(wd), "planted.txt"), []byte("x"), 0o644)
+	if _, err := os.Stat(os.Getenv("GOCACHE")); err == nil {
+		fmt.Println("sees its cache")
+	}
+	os.Exit(1)
+}
+
+func TestGoBuildRunsInTheJail(t *testing.T) {
+	jail := sandbox.NewJail()
+	if !jail.Complete() || !jail.Isolates() {
+		t.Skip("no jail here")
+	}
+	self, err := os.Executable()
+	require.NoError(t, err)
+	goRoot := t.TempDir()
+	require.NoError(t, os.Mkdir(filepath.Join(goRoot, "bin"), 0o755))
+	fake := filepath.Join(goRoot, "bin", "go")
+	data, err := os.ReadFile(self)
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(fake, data, 0o755))
+
+	jail.ReadOnly = []string{"/lib", "/lib64", "/usr/lib"} // this test binary is linked dynamically; go is not
+	b := testBuilder(t)
+	b.Go, b.GoRoot, b.GoCache, b.Jail = fake, goRoot, filepath.Join(t.TempDir(), "cache"), jail
+	secret := filepath.Join(b.TempDir, "secret.txt")
+	require.NoError(t, os.WriteFile(secret, []byte("another student's file"), 0o600))
+
+	_, err = b.Build(context.Background(), countSpec([]byte("func totalNQueens(n int) int { return n }\n")))
+	var ce *CompileError
+	require.ErrorAs(t, err, &ce)
+	assert.Contains(t, ce.Message, "nothing to read beside the build")
+	assert.Contains(t, ce.Message, "sees its cache")
+	assert.NotContains(t, ce.Message, "another student's file")
+	assert.NoFileExists(t, filepath.Join(b.TempDir, "planted.txt"))
+}
+
+func TestJailedGoBuildBuilds(t *testing.T) {
+	jail := sandbox.NewJail()
+	if !jail.Complete() || !jail.Isolates() {
+		t.Skip("no jail here")
+	}
+	b := testBuilder(t)
+	out, err := exec.Command(b.Go, "env", "GOROOT", "GOCACHE").Output()
+	require.NoError(t, err)
+	env := strings.Fields(string(out))
+	b.GoRoot, b.GoCache, b.Jail = env[0], env[1], jail
+	bin, err := b.Build(context.Background(), countSpec(fmt.Appendf(nil, "func totalNQueens(n int) int { return n + %d }\n", time.Now().UnixNano()%1000)))
+	require.NoError(t, err)
+	assert.FileExists(t, bin)
+
+	_, err = b.Build(context.Background(), countSpec([]byte("func totalNQueens(n int) int { return m }\n")))
+	var ce *CompileError
+	require.ErrorAs(t, err, &ce)
+	assert.Contains(t, ce.Message, "mine.go:1:")
+	assert.Contains(t, ce.Message, "undefined: m")
+}
