@@ -15,6 +15,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/nqueens-kit/nqueens/judge/cases"
 	"github.com/nqueens-kit/nqueens/judge/lang"
 	"github.com/nqueens-kit/nqueens/judge/msg"
 	"github.com/nqueens-kit/nqueens/judge/problem"
@@ -203,7 +204,7 @@ func (j *judge) classChart(ctx context.Context, p *problem.Problem, rows []grade
 			continue
 		}
 		s := series{name: msg.Sprintf("reference (%s)", l.Name), times: map[int]time.Duration{}, colour: referenceColours[l], dashed: true}
-		run, _ := casesFor(ref{p, l}, cs)
+		run, _ := cases.ForLanguage(p, l, cs)
 		for _, c := range run {
 			if c.Relative() {
 				d, err := j.reference(ctx, ref{p, l}, c)

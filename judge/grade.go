@@ -118,7 +118,7 @@ func (j *judge) grade(ctx context.Context) (int, error) {
 			if _, err := l.Toolchain(); err != nil && l != lang.Go {
 				continue // its students' rows say what to install
 			}
-			run, _ := casesFor(ref{p, l}, cs)
+			run, _ := cases.ForLanguage(p, l, cs)
 			for _, c := range run {
 				if c.Relative() {
 					if _, err := j.reference(ctx, ref{p, l}, c); err != nil {

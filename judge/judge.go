@@ -4,7 +4,6 @@ package main
 
 import (
 	"bytes"
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -477,7 +476,7 @@ func (j *judge) loadCases(p *problem.Problem) ([]*cases.Case, error) {
 func (j *judge) runCases(ctx context.Context, r ref, rep *report, prog sandbox.Program, cs []*cases.Case, jp judgeParams) error {
 	p := r.p
 	rep.Verdict, rep.graded = verdict.AC, jp.grading
-	cs, rep.Beyond = casesFor(r, cs)
+	cs, rep.Beyond = cases.ForLanguage(r.p, r.l, cs)
 	ratio := 0.0 // CPU time over the reference's, at the last relative case passed
 	outOfTime := false
 	for i, c := range cs {
@@ -551,37 +550,6 @@ func markClose(res *cases.Result, ratio float64) {
 			res.Close = ratio*float64(ms(res.RefMs)) < (1+cases.CloseTo)*limit
 		}
 	}
-}
-
-// casesFor adapts p's cases to a language: for a counting problem, the
-// cases past the language's headline n are left out (named in beyond), and
-// its three largest n have limits relative to its own reference, like
-// Go's 14, 15 and 16.
-func casesFor(r ref, cs []*cases.Case) (run []*cases.Case, beyond []string) {
-	if r.p.Kind != problem.Count || r.l == lang.Go {
-		return cs, nil
-	}
-	factor := 0.0
-	for _, c := range cs {
-		if c.Relative() {
-			factor = max(factor, c.Limits.Factor)
-		}
-	}
-	factor = cmp.Or(factor, cases.DefaultFactor)
-	for _, c := range cs {
-		n := c.MaxInput()
-		switch {
-		case n > r.l.Headline:
-			beyond = append(beyond, c.Name)
-			continue
-		case n > r.l.Headline-3 && !c.Relative():
-			relative := *c
-			relative.Limits.Factor, relative.Limits.CPU = factor, 0
-			c = &relative
-		}
-		run = append(run, c)
-	}
-	return run, beyond
 }
 
 // spec describes the build of src as a solution to p.

@@ -348,7 +348,7 @@ func (j *judge) calibrate(ctx context.Context) error {
 		}
 		for _, l := range lang.All {
 			r := ref{p, l}
-			cs, _ := casesFor(r, all)
+			cs, _ := cases.ForLanguage(r.p, r.l, all)
 			if l != lang.Go && !j.calibratedBefore(r, cs) {
 				continue
 			}
