@@ -42,4 +42,3 @@ func ForLanguage(p *problem.Problem, l *lang.Language, cs []*Case) (run []*Case,
 	}
 	return run, beyond
 }
-
