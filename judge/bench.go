@@ -210,7 +210,7 @@ func (j *judge) benchEntries(ctx context.Context, p *problem.Problem) ([]benchEn
 		if err != nil {
 			return nil, err
 		}
-		prog, err := j.build(ctx, ref{p, l}, src, filepath.Clean(j.opts.File))
+		prog, err := j.build(ctx, ref{Problem: p, Lang: l}, src, filepath.Clean(j.opts.File))
 		if err != nil {
 			return nil, msg.Errorf("bench: build %s: %w", j.opts.File, err)
 		}

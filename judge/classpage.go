@@ -207,7 +207,7 @@ func (j *judge) classChart(ctx context.Context, p *problem.Problem, rows []grade
 		run, _ := cases.ForLanguage(p, l, cs)
 		for _, c := range run {
 			if c.Relative() {
-				d, err := j.reference(ctx, ref{p, l}, c)
+				d, err := j.refs.Time(ctx, ref{Problem: p, Lang: l}, c)
 				if err != nil {
 					return "", err
 				}

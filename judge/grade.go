@@ -121,7 +121,7 @@ func (j *judge) grade(ctx context.Context) (int, error) {
 			run, _ := cases.ForLanguage(p, l, cs)
 			for _, c := range run {
 				if c.Relative() {
-					if _, err := j.reference(ctx, ref{p, l}, c); err != nil {
+					if _, err := j.refs.Time(ctx, ref{Problem: p, Lang: l}, c); err != nil {
 						return 0, err
 					}
 				}

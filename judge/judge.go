@@ -14,7 +14,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/nqueens-kit/nqueens/internal/queens"
@@ -36,18 +35,12 @@ type judge struct {
 	kit       problem.Kit
 	builder   *build.Builder
 	goVersion string
-	machine   string     // calibrate.MachineID, read once
-	cacheDir  string     // the user's cache for the judge, or "" when there is none
-	tempDir   string     // removed when the judge ends
-	refMu     sync.Mutex // guards calib, refs, refSrc, models, rates and stale: -grade -p N judges at once
-	calib     *calibrate.Cache
+	machine   string                             // calibrate.MachineID, read once
+	cacheDir  string                             // the user's cache for the judge, or "" when there is none
+	tempDir   string                             // removed when the judge ends
+	refs      *calibrate.References              // each reference's time on this machine
 	jail      *sandbox.Jail                      // isolates every run of a submission or reference
 	cases     map[*problem.Problem][]*cases.Case // read once per invocation
-	refs      map[string]time.Duration           // calibrated reference times, by problem/language/case
-	refSrc    map[ref][]byte                     // each reference, read once
-	models    map[ref]model                      // each reference's fitted cost
-	rates     map[ref]model                      // the reference's cost from the calibration: start-up, and per call when it fits
-	stale     map[ref]bool                       // whether the cached calibration was taken on a busier machine, once probed
 	stdout    io.Writer
 	stderr    io.Writer
 	live      *liveLine
@@ -109,7 +102,7 @@ func newJudge(opts options, stdout, stderr io.Writer) (*judge, error) {
 	if cacheDir != "" {
 		binCache = filepath.Join(cacheDir, "bin")
 	}
-	return &judge{
+	j := &judge{
 		opts: opts,
 		kit:  k,
 		builder: &build.Builder{Go: goCmd, GoVersion: goVersion, GoRoot: goRoot, GoCache: goCache,
@@ -119,18 +112,27 @@ func newJudge(opts options, stdout, stderr io.Writer) (*judge, error) {
 		cacheDir:  cacheDir,
 		jail:      jail,
 		tempDir:   tempDir,
-		calib:     calibrate.Open(cacheDir),
 		cases:     map[*problem.Problem][]*cases.Case{},
-		refs:      map[string]time.Duration{},
-		refSrc:    map[ref][]byte{},
-		models:    map[ref]model{},
-		rates:     map[ref]model{},
-		stale:     map[ref]bool{},
 		stdout:    stdout,
 		stderr:    stderr,
 		live:      newLiveLine(stderr),
 		colour:    useColour(stdout),
-	}, nil
+	}
+	j.refs = &calibrate.References{
+		Cache:     calibrate.Open(cacheDir),
+		Machine:   j.machine,
+		GoVersion: goVersion,
+		Kit:       k,
+		Jail:      jail,
+		TempDir:   tempDir,
+		Build:     j.build,
+		Notes:     stderr,
+		Progress: func(what string) func() {
+			j.live.start(what)
+			return j.live.stop
+		},
+	}
+	return j, nil
 }
 
 func (j *judge) close() { os.RemoveAll(j.tempDir) }
@@ -277,7 +279,7 @@ func (j *judge) judgeFile(ctx context.Context, p *problem.Problem, file, display
 		return rep, nil
 	}
 
-	prog, cs, err := j.buildAndLoad(ctx, ref{p, l}, src, display)
+	prog, cs, err := j.buildAndLoad(ctx, ref{Problem: p, Lang: l}, src, display)
 	var ce *build.CompileError
 	if errors.As(err, &ce) {
 		rep.Verdict, rep.Message = verdict.CE, ce.Message
@@ -290,7 +292,7 @@ func (j *judge) judgeFile(ctx context.Context, p *problem.Problem, file, display
 		j.out().header(rep)
 		rep.streamed = true
 	}
-	return rep, j.runCases(ctx, ref{p, l}, rep, prog, cs, jp)
+	return rep, j.runCases(ctx, ref{Problem: p, Lang: l}, rep, prog, cs, jp)
 }
 
 // maxSource is the largest submission the judge reads: the longest
@@ -409,15 +411,15 @@ func findLookup(p *problem.Problem, l *lang.Language, src []byte) (lookup.Findin
 // build builds src, a solution to r's problem in r's language. A missing
 // toolchain is a setup error that says what to install.
 func (j *judge) build(ctx context.Context, r ref, src []byte, display string) (sandbox.Program, error) {
-	if r.l == lang.Go {
-		bin, err := j.builder.Build(ctx, spec(r.p, src, display))
+	if r.Lang == lang.Go {
+		bin, err := j.builder.Build(ctx, spec(r.Problem, src, display))
 		return sandbox.Program{Path: bin}, err
 	}
-	t, err := r.l.Toolchain()
+	t, err := r.Lang.Toolchain()
 	if err != nil {
 		return sandbox.Program{}, &setupError{err}
 	}
-	return t.Build(ctx, j.builder, lang.Submission{Problem: r.p, Source: src, Display: display})
+	return t.Build(ctx, j.builder, lang.Submission{Problem: r.Problem, Source: src, Display: display})
 }
 
 // buildAndLoad builds the file while p's cases are read and checked, and
@@ -432,7 +434,7 @@ func (j *judge) buildAndLoad(ctx context.Context, r ref, src []byte, display str
 		prog, err := j.build(ctx, r, src, display)
 		done <- built{prog, err}
 	}()
-	cs, caseErr := j.loadCases(r.p)
+	cs, caseErr := j.loadCases(r.Problem)
 	b := <-done
 	if caseErr != nil {
 		return sandbox.Program{}, nil, caseErr
@@ -474,9 +476,9 @@ func (j *judge) loadCases(p *problem.Problem) ([]*cases.Case, error) {
 // runCases runs each case against the built program, from small to large,
 // stopping at the first failure unless jp.all.
 func (j *judge) runCases(ctx context.Context, r ref, rep *report, prog sandbox.Program, cs []*cases.Case, jp judgeParams) error {
-	p := r.p
+	p := r.Problem
 	rep.Verdict, rep.graded = verdict.AC, jp.grading
-	cs, rep.Beyond = cases.ForLanguage(r.p, r.l, cs)
+	cs, rep.Beyond = cases.ForLanguage(r.Problem, r.Lang, cs)
 	ratio := 0.0 // CPU time over the reference's, at the last relative case passed
 	outOfTime := false
 	for i, c := range cs {
@@ -489,7 +491,7 @@ func (j *judge) runCases(ctx context.Context, r ref, rep *report, prog sandbox.P
 			// Calibrate only when a relative case is reached: a submission
 			// that fails early never waits for it.
 			var err error
-			if ref, err = j.reference(ctx, r, c); err != nil {
+			if ref, err = j.refs.Time(ctx, r, c); err != nil {
 				return err
 			}
 		}
@@ -503,7 +505,7 @@ func (j *judge) runCases(ctx context.Context, r ref, rep *report, prog sandbox.P
 			Update:  j.opts.Mode == modeUpdate,
 			TempDir: j.tempDir,
 			Jail:    j.jail,
-			Startup: j.rate(r).startup,
+			Startup: j.refs.Rate(r).Startup,
 		})
 		j.live.stop()
 		if err != nil {

@@ -26,13 +26,13 @@ func (j *judge) explainTLE(r ref, done []*cases.Result, c *cases.Case, res *case
 			prev.Name, format.Duration(prev.CPU), ratio, format.Duration(refPrev), c.MaxInput(), format.Duration(need), format.Duration(ms(res.LimitMs)))
 	}
 	return msg.Sprintf("%s\nWhat that usually means: %s.\nNext: read %s: %s.",
-		howFar, msg.Tr(r.l.MethodRatios), j.kit.Rel(j.referenceFile(r)), msg.Tr(r.p.Hint))
+		howFar, msg.Tr(r.Lang.MethodRatios), j.kit.Rel(j.refs.File(r)), msg.Tr(r.Problem.Hint))
 }
 
 // lastPassed is the last accepted case whose reference time is known:
 // measured for a relative case, predicted from the calibration otherwise.
 func (j *judge) lastPassed(r ref, done []*cases.Result) (*cases.Result, time.Duration, bool) {
-	cs := j.cases[r.p]
+	cs := j.cases[r.Problem]
 	for i := len(done) - 1; i >= 0; i-- {
 		res := done[i]
 		if res.Verdict != verdict.AC || res.CPU <= 0 {
@@ -41,8 +41,8 @@ func (j *judge) lastPassed(r ref, done []*cases.Result) (*cases.Result, time.Dur
 		if res.RefMs > 0 {
 			return res, ms(res.RefMs), true
 		}
-		m := j.rate(r)
-		if !m.fits {
+		m := j.refs.Rate(r)
+		if !m.Fits {
 			continue
 		}
 		for _, c := range cs {
@@ -50,7 +50,7 @@ func (j *judge) lastPassed(r ref, done []*cases.Result) (*cases.Result, time.Dur
 				continue
 			}
 			// Cases too small to time well teach nothing.
-			if d, ok := m.predict(c.Inputs); ok && d >= 20*time.Millisecond {
+			if d, ok := m.Predict(c.Inputs); ok && d >= 20*time.Millisecond {
 				return res, d, true
 			}
 		}

@@ -123,11 +123,22 @@ func (b *Builder) Build(ctx context.Context, spec Spec) (string, error) {
 			env := append(os.Environ(), goEnv...)
 			output, err = b.runTool(ctx, dir, env, spec.Display, argv...)
 		}
+		if errors.Is(err, errToolFailed) && bytes.Contains(output, []byte("file too large")) { // untranslated: EFBIG's words
+			// The jail's cap on a file's size (Go's tools see EFBIG, not
+			// SIGXFSZ, which the Go runtime ignores).
+			return "", &CompileError{Message: tooLargeAFile(spec.Display)}
+		}
 		if errors.Is(err, errToolFailed) {
 			return "", &CompileError{Message: compilerMessage(string(output), dir, spec.Display)}
 		}
 		return out, err
 	})
+}
+
+// tooLargeAFile is the message for a build stopped at the jail's cap on a
+// file's size.
+func tooLargeAFile(display string) string {
+	return msg.Sprintf("%s: the build wrote a file larger than %d MiB: is there a huge table in it?", display, maxToolFile>>20)
 }
 
 // Key names a build by everything that went into it.

@@ -107,7 +107,7 @@ func (b *Builder) runJailedTool(ctx context.Context, dir string, env, readOnly, 
 	case r.Killed != sandbox.None:
 		return nil, &CompileError{Message: msg.Sprintf("%s: the build took more than %s: deeply nested generic types?", display, maxTime)}
 	case r.Signal == fileSizeSignal:
-		return nil, &CompileError{Message: msg.Sprintf("%s: the build wrote a file larger than %d MiB: is there a huge table in it?", display, maxToolFile>>20)}
+		return nil, &CompileError{Message: tooLargeAFile(display)}
 	case r.ExitCode != 0:
 		return r.Output, errToolFailed
 	}

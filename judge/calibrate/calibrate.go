@@ -3,8 +3,28 @@
 // so that a limit such as "cpu=4x" means the same on every machine. The
 // cache is a JSON file in the user's cache directory, written atomically.
 //
-// The judge does the measuring (it builds and runs the reference); this
-// package only keys, keeps and reloads what was measured.
+// References measures: it builds and runs each reference in the jail (for
+// a counting problem it fits a cost per call of the search at two small n
+// and predicts the large ones), probes a cached figure once per invocation
+// to find a calibration taken on a busier machine, and keeps what it
+// measured in the Cache. A Java reference is timed on the case directly.
+//
+// A case that separates fast solutions from slow ones says "limit cpu=2.9x":
+// its CPU limit is 2.9 times the CPU time the problem's reference needs for
+// that case here. For a counting problem the judge does not run the
+// reference on the case itself (16-queens takes seconds): it times the
+// reference on n = 13 and 14, best of several runs, fits a cost per call of
+// its search, and multiplies by the search's known number of calls at the
+// case's n (queens.Calls). The two fits must agree within modelFit, or the
+// reference is timed on the case directly. Measured here, a cost per call
+// fitted at n = 14 predicts the best direct times at n = 15 within 1.2 %
+// and at n = 16 within 2–6 % (README, "Calibration"). The results are
+// cached per machine, toolchain, jail, reference source and case text;
+// -calibrate measures again.
+//
+// Each language has its own reference (solutions/<folder>/bitmask/<lang>/),
+// timed the same way, at the n its Language names: a Java submission's
+// limits are multiples of the Java reference's time on this machine.
 package calibrate
 
 import (

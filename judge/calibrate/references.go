@@ -1,0 +1,407 @@
+package calibrate
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/nqueens-kit/nqueens/internal/queens"
+	"github.com/nqueens-kit/nqueens/judge/cases"
+	"github.com/nqueens-kit/nqueens/judge/format"
+	"github.com/nqueens-kit/nqueens/judge/lang"
+	"github.com/nqueens-kit/nqueens/judge/msg"
+	"github.com/nqueens-kit/nqueens/judge/problem"
+	"github.com/nqueens-kit/nqueens/judge/sandbox"
+	"github.com/nqueens-kit/nqueens/judge/verdict"
+)
+
+// A Ref names one reference: a problem's, in a language.
+type Ref struct {
+	Problem *problem.Problem
+	Lang    *lang.Language
+}
+
+// Calibration settings. The cost per call is fitted at the language's
+// FitSmall and FitLarge (13 and 14 for Go).
+const (
+	timingsOf   = 8    // runs of the reference at FitSmall and at n = 1; the best counts
+	timingsOfN  = 4    // runs at FitLarge
+	modelFit    = 0.15 // the two fitted costs per call must agree this closely (n = 13 alone varies 10 %)
+	directTries = 3    // a case timed directly: best of this many while runs stay short
+	probeTries  = 3    // runs at FitSmall that check a cached calibration
+	// busierBy: a cached calibration this much slower than a probe now
+	// was taken on a busier machine (timings at FitSmall vary about 10 %).
+	busierBy = 1.15
+)
+
+// A Model is a reference's cost on this machine: a start-up time and a
+// cost per call of its search.
+type Model struct {
+	Startup time.Duration
+	PerCall float64 // nanoseconds
+	Spread  float64 // (slowest - fastest) / fastest of the timings at FitLarge
+	Fits    bool    // the costs fitted at FitSmall and FitLarge agree
+	Small   float64 // the cost per call fitted at FitSmall, ns
+
+	smallTime time.Duration // the best time at FitSmall, which a probe compares
+}
+
+// Predict is the model's CPU time for solving each of ns once.
+func (m Model) Predict(ns []int) (time.Duration, bool) {
+	var total time.Duration
+	for _, n := range ns {
+		calls, ok := queens.Calls(n)
+		if !ok {
+			return 0, false
+		}
+		total += m.Startup + time.Duration(m.PerCall*float64(calls))
+	}
+	return total, true
+}
+
+// References times each problem's reference, in each language, on this
+// machine: from the cache when it holds a measurement that is still true,
+// else by building and running the reference in the jail. It is safe for
+// judges of several submissions at once (-grade -p N): one measures, the
+// others wait for its figure.
+type References struct {
+	Cache     *Cache
+	Machine   string // MachineID
+	GoVersion string // the go command's, part of Go's keys
+	Kit       problem.Kit
+	Jail      *sandbox.Jail
+	TempDir   string // where the reference runs
+	// Build builds a reference's source (the judge's builder).
+	Build func(ctx context.Context, r Ref, src []byte, display string) (sandbox.Program, error)
+	// Notes is where calibrating says what it does (the judge's stderr);
+	// Progress, when set, shows a step under way and returns its stop.
+	Notes    io.Writer
+	Progress func(what string) (stop func())
+
+	mu      sync.Mutex
+	times   map[string]time.Duration // by problem/language/case, once known
+	sources map[Ref][]byte           // each reference, read once
+	models  map[Ref]Model            // each reference's fitted cost, measured now
+	rates   map[Ref]Model            // the cost from the calibration: start-up, and per call when it fits
+	stale   map[Ref]bool             // whether the cache was taken on a busier machine, once probed
+}
+
+// Time returns the reference's CPU time on case c of r's problem, in r's
+// language: remembered from earlier, from the cache, or measured now.
+func (rs *References) Time(ctx context.Context, r Ref, c *cases.Case) (time.Duration, error) {
+	rs.mu.Lock()
+	defer rs.mu.Unlock()
+	rs.init()
+	name := r.Problem.Folder() + "/" + r.Lang.Name + "/" + c.Name
+	if d, ok := rs.times[name]; ok {
+		return d, nil
+	}
+	key, err := rs.key(r, c)
+	if err != nil {
+		return 0, err
+	}
+	e, cached := rs.Cache.Get(key)
+	if cached {
+		stale, err := rs.calibrationStale(ctx, r, e)
+		if err != nil {
+			return 0, err
+		}
+		cached = !stale
+	}
+	if !cached {
+		if e, err = rs.measure(ctx, r, c); err != nil {
+			return 0, err
+		}
+		rs.Cache.Put(key, e)
+		if err := rs.Cache.Save(); err != nil {
+			msg.Fprintf(rs.Notes, "note: cannot keep the calibration (%v); it will be measured again next time\n", err)
+		}
+	}
+	rs.times[name] = e.CPU()
+	rs.rates[r] = Model{Startup: e.Startup(), PerCall: e.PerCallNs, Fits: e.PerCallNs > 0}
+	return e.CPU(), nil
+}
+
+// Rate is r's reference's cost from the calibration, as far as Time has
+// learnt it.
+func (rs *References) Rate(r Ref) Model {
+	rs.mu.Lock()
+	defer rs.mu.Unlock()
+	return rs.rates[r]
+}
+
+// Fitted is r's reference's cost as measured in this invocation, if it was.
+func (rs *References) Fitted(r Ref) (Model, bool) {
+	rs.mu.Lock()
+	defer rs.mu.Unlock()
+	m, ok := rs.models[r]
+	return m, ok
+}
+
+// Remeasure times r's reference on c again, whatever the cache holds, and
+// keeps the figure (Cache.Save writes it).
+func (rs *References) Remeasure(ctx context.Context, r Ref, c *cases.Case) (Entry, error) {
+	rs.mu.Lock()
+	defer rs.mu.Unlock()
+	rs.init()
+	e, err := rs.measure(ctx, r, c)
+	if err != nil {
+		return e, err
+	}
+	key, err := rs.key(r, c)
+	if err != nil {
+		return e, err
+	}
+	rs.Cache.Put(key, e)
+	return e, nil
+}
+
+// CalibratedBefore reports whether the cache holds a time of r's reference
+// on one of cs (and its toolchain is still there).
+func (rs *References) CalibratedBefore(r Ref, cs []*cases.Case) bool {
+	if _, err := r.Lang.Toolchain(); err != nil {
+		return false
+	}
+	rs.mu.Lock()
+	defer rs.mu.Unlock()
+	rs.init()
+	for _, c := range cs {
+		if key, err := rs.key(r, c); err == nil && c.Relative() {
+			if _, ok := rs.Cache.Get(key); ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// File is the file of r's reference.
+func (rs *References) File(r Ref) string {
+	if r.Lang == lang.Go {
+		return rs.Kit.Reference(r.Problem)
+	}
+	return rs.Kit.ReferenceIn(r.Problem, r.Lang.Dir, r.Lang.File())
+}
+
+func (rs *References) init() {
+	if rs.times == nil {
+		rs.times, rs.sources = map[string]time.Duration{}, map[Ref][]byte{}
+		rs.models, rs.rates, rs.stale = map[Ref]Model{}, map[Ref]Model{}, map[Ref]bool{}
+	}
+}
+
+// progress shows what runs, while it runs.
+func (rs *References) progress(what string) func() {
+	if rs.Progress == nil {
+		return func() {}
+	}
+	return rs.Progress(what)
+}
+
+// calibrationStale reports whether the cached calibration e of r was taken
+// on a busier machine than this one is now: the reference, timed again at
+// its FitSmall (best of probeTries, a fraction of a second), runs faster
+// by more than busierBy. Then every case of r is measured again. A probe
+// slower than the cache means this machine is busy now, and the cache
+// stays: the calibration keeps the quieter figure, whenever it was taken.
+// Java, timed directly (no FitSmall), is not probed. Decided once per
+// reference and invocation.
+func (rs *References) calibrationStale(ctx context.Context, r Ref, e Entry) (bool, error) {
+	if stale, ok := rs.stale[r]; ok {
+		return stale, nil
+	}
+	if r.Lang.FitSmall == 0 || e.SmallMs <= 0 || r.Problem.Kind != problem.Count {
+		rs.stale[r] = false
+		return false, nil
+	}
+	prog, err := rs.program(ctx, r)
+	if err != nil {
+		return false, err
+	}
+	probe, _, err := rs.timeN(ctx, r, prog, r.Lang.FitSmall, probeTries)
+	if err != nil {
+		return false, err
+	}
+	cached := time.Duration(e.SmallMs * float64(time.Millisecond))
+	stale := busier(cached, probe)
+	if stale {
+		msg.Fprintf(rs.Notes, "calibrating %s: the reference in %s needs %s at n = %d now against %s when it was calibrated (%s): that machine was busier; measuring again\n",
+			r.Problem.Folder(), r.Lang.Name, format.Duration(probe), r.Lang.FitSmall, format.Duration(cached), e.Measured.Local().Format("2006-01-02 15:04"))
+	}
+	rs.stale[r] = stale
+	return stale, nil
+}
+
+// busier reports whether a calibration that timed the reference at cached
+// was taken on a busier machine than the one that times it at probe now.
+func busier(cached, probe time.Duration) bool { return float64(cached) > busierBy*float64(probe) }
+
+// key names a measurement by the machine, the toolchain, the reference's
+// source, the case's text, and how runs are isolated (the jail costs each
+// run a few milliseconds).
+func (rs *References) key(r Ref, c *cases.Case) (string, error) {
+	src, err := rs.source(r)
+	if err != nil {
+		return "", err
+	}
+	version := rs.GoVersion
+	if r.Lang != lang.Go {
+		t, err := r.Lang.Toolchain()
+		if err != nil {
+			return "", err
+		}
+		version = r.Lang.Name + ": " + t.Version
+	}
+	how := fmt.Sprintf("calibration v3, jail %t", rs.Jail.Complete()) // untranslated: part of a cache key
+	return Key([]byte(rs.Machine), []byte(version), []byte(how), src, c.Data), nil
+}
+
+// source reads r's reference once.
+func (rs *References) source(r Ref) ([]byte, error) {
+	if src, ok := rs.sources[r]; ok {
+		return src, nil
+	}
+	src, err := os.ReadFile(rs.File(r))
+	if err != nil {
+		return nil, msg.Errorf("calibrate %s: %v", r.Problem.Folder(), err)
+	}
+	rs.sources[r] = src
+	return src, nil
+}
+
+// program builds r's reference from the source read once.
+func (rs *References) program(ctx context.Context, r Ref) (sandbox.Program, error) {
+	src, err := rs.source(r)
+	if err != nil {
+		return sandbox.Program{}, err
+	}
+	file := rs.Kit.Rel(rs.File(r))
+	prog, err := rs.Build(ctx, r, src, file)
+	if err != nil {
+		return sandbox.Program{}, msg.Errorf("calibrate %s: build the reference %s: %v", r.Problem.Folder(), file, err)
+	}
+	return prog, nil
+}
+
+// measure times the reference on c, through the model when it fits, else
+// directly.
+func (rs *References) measure(ctx context.Context, r Ref, c *cases.Case) (Entry, error) {
+	p := r.Problem
+	e := Entry{Case: p.Folder() + "/" + r.Lang.Name + "/" + c.Name, Measured: time.Now().UTC().Truncate(time.Second)}
+	if p.Kind == problem.Count {
+		m, err := rs.fit(ctx, r)
+		if err != nil {
+			return e, err
+		}
+		e.StartupMs = float64(m.Startup) / float64(time.Millisecond)
+		e.SmallMs = float64(m.smallTime) / float64(time.Millisecond)
+		if m.Fits {
+			e.PerCallNs = m.PerCall
+		}
+		if d, ok := m.Predict(c.Inputs); ok && m.Fits {
+			e.CPUms, e.Spread = float64(d)/float64(time.Millisecond), m.Spread
+			return e, nil
+		}
+	}
+	d, spread, err := rs.timeCase(ctx, r, c)
+	e.CPUms, e.Spread = float64(d)/float64(time.Millisecond), spread
+	return e, err
+}
+
+// fit fits r's reference's cost once per invocation.
+func (rs *References) fit(ctx context.Context, r Ref) (Model, error) {
+	if m, ok := rs.models[r]; ok {
+		return m, nil
+	}
+	msg.Fprintf(rs.Notes, "calibrating %s: timing the reference %s solution in %s on this machine (a few seconds, once; -calibrate measures again)\n",
+		r.Problem.Folder(), r.Problem.Calibrator, r.Lang.Name)
+	prog, err := rs.program(ctx, r)
+	if err != nil {
+		return Model{}, err
+	}
+	startup, _, err := rs.timeN(ctx, r, prog, 1, timingsOf)
+	if err != nil {
+		return Model{}, err
+	}
+	if r.Lang.FitSmall == 0 {
+		m := Model{Startup: startup}
+		rs.models[r] = m
+		return m, nil
+	}
+	small, _, err := rs.timeN(ctx, r, prog, r.Lang.FitSmall, timingsOf)
+	if err != nil {
+		return Model{}, err
+	}
+	large, spread, err := rs.timeN(ctx, r, prog, r.Lang.FitLarge, timingsOfN)
+	if err != nil {
+		return Model{}, err
+	}
+	perCall := func(d time.Duration, n int) float64 {
+		calls, _ := queens.Calls(n)
+		return float64(max(d-startup, time.Microsecond)) / float64(calls)
+	}
+	m := Model{Startup: startup, PerCall: perCall(large, r.Lang.FitLarge), Small: perCall(small, r.Lang.FitSmall), Spread: spread, smallTime: small}
+	m.Fits = math.Abs(m.Small/m.PerCall-1) <= modelFit
+	rs.models[r] = m
+	return m, nil
+}
+
+// timeN runs the reference on n, tries times, and returns the fastest CPU
+// time and the spread of all.
+func (rs *References) timeN(ctx context.Context, r Ref, prog sandbox.Program, n, tries int) (time.Duration, float64, error) {
+	p := r.Problem
+	want, _ := queens.Count(n)
+	var ts []time.Duration
+	for range tries {
+		stop := rs.progress(msg.Sprintf("calibrating %s n=%d", p.Folder(), n))
+		res, err := rs.Jail.RunProgram(ctx, rs.TempDir, prog, []string{strconv.Itoa(n)}, cases.Limits{Factor: 2}.Resolve(0, true))
+		stop()
+		if err != nil {
+			return 0, 0, err
+		}
+		if ctx.Err() != nil {
+			return 0, 0, ctx.Err()
+		}
+		if got := strings.TrimSpace(string(res.Answer)); p.Kind == problem.Count && got != strconv.FormatInt(want, 10) {
+			return 0, 0, msg.Errorf("calibrate %s: the reference %s answers %q for n = %d, want %d", p.Folder(), rs.Kit.Rel(rs.File(r)), got, n, want)
+		}
+		ts = append(ts, res.CPU)
+	}
+	best, worst := slices.Min(ts), slices.Max(ts)
+	return best, float64(worst-best) / float64(max(best, time.Microsecond)), nil
+}
+
+// timeCase runs the reference on the case itself: best of directTries while
+// the runs stay under a second.
+func (rs *References) timeCase(ctx context.Context, r Ref, c *cases.Case) (time.Duration, float64, error) {
+	p := r.Problem
+	msg.Fprintf(rs.Notes, "calibrating %s: timing the reference on %s directly, once for this machine\n", p.Folder(), c.Name)
+	prog, err := rs.program(ctx, r)
+	if err != nil {
+		return 0, 0, err
+	}
+	file := rs.Kit.Rel(rs.File(r))
+	var ts []time.Duration
+	for try, spent := 0, time.Duration(0); try < directTries && (try == 0 || spent < time.Second); try++ {
+		stop := rs.progress(msg.Sprintf("calibrating %s %s", p.Folder(), c.Name))
+		res, err := cases.Run(ctx, p, c, cases.Params{Program: prog, Display: file, Calibrating: true, TempDir: rs.TempDir, Jail: rs.Jail})
+		stop()
+		if err != nil {
+			return 0, 0, err
+		}
+		if res.Verdict != verdict.AC {
+			return 0, 0, msg.Errorf("calibrate %s: the reference %s fails case %s: %s %s", p.Folder(), file, c.Name, res.Verdict, res.Message)
+		}
+		ts = append(ts, res.CPU)
+		spent += res.CPU
+	}
+	best, worst := slices.Min(ts), slices.Max(ts)
+	return max(best, time.Millisecond), float64(worst-best) / float64(best), nil
+}
