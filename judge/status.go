@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/nqueens-kit/nqueens/internal/atomicfile"
 	"github.com/nqueens-kit/nqueens/judge/msg"
 	"github.com/nqueens-kit/nqueens/judge/problem"
 	"github.com/nqueens-kit/nqueens/judge/verdict"
@@ -55,10 +56,7 @@ func (j *judge) recordStatus(p *problem.Problem, rep *report) {
 	}
 	st[statusKey(j.kit, p)] = statusEntry{Verdict: rep.Verdict, Passed: passed, Total: len(rep.Cases) + len(rep.Skipped), When: time.Now()}
 	data, _ := json.MarshalIndent(st, "", "  ")
-	tmp := j.statusFile() + fmt.Sprintf(".%d", os.Getpid())
-	if os.WriteFile(tmp, data, 0o600) == nil {
-		os.Rename(tmp, j.statusFile())
-	}
+	atomicfile.Write(j.statusFile(), data, 0o600) // a status not kept costs the student nothing
 }
 
 // status lists each problem: not written, or its last verdict and when.

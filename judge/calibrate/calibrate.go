@@ -37,6 +37,8 @@ import (
 	"runtime"
 	"strings"
 	"time"
+
+	"github.com/nqueens-kit/nqueens/internal/atomicfile"
 )
 
 // A Cache holds measured reference times.
@@ -113,24 +115,7 @@ func (c *Cache) Save() error {
 	if err != nil {
 		return err
 	}
-	if err := os.MkdirAll(filepath.Dir(c.path), 0o700); err != nil {
-		return err
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(c.path), "calibration-*.json")
-	if err != nil {
-		return err
-	}
-	_, err = tmp.Write(data)
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), c.path)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
-	}
-	return err
+	return atomicfile.Write(c.path, data, 0o600)
 }
 
 // Key names a measurement by everything it depends on: the machine, the

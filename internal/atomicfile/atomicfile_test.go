@@ -1,0 +1,41 @@
+package atomicfile
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestWriteReplacesTheFileAndLeavesNothingBeside(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "sub", "status.json")
+	require.NoError(t, Write(path, []byte("old"), 0o600))
+	require.NoError(t, Write(path, []byte("new"), 0o600))
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	assert.Equal(t, "new", string(data))
+	fi, err := os.Stat(path)
+	require.NoError(t, err)
+	assert.Equal(t, os.FileMode(0o600), fi.Mode().Perm())
+	entries, err := os.ReadDir(filepath.Dir(path))
+	require.NoError(t, err)
+	assert.Len(t, entries, 1, "no temporary file left beside it")
+}
+
+func TestWriteThatFailsLeavesTheOldFile(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "status.json")
+	require.NoError(t, Write(path, []byte("old"), 0o600))
+	require.NoError(t, os.Chmod(dir, 0o500))
+	defer os.Chmod(dir, 0o700)
+	if os.Geteuid() == 0 {
+		t.Skip("root writes into a read-only folder")
+	}
+	assert.Error(t, Write(path, []byte("new"), 0o600))
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	assert.Equal(t, "old", string(data))
+}
