@@ -7,6 +7,7 @@ import (
 	"context"
 	"encoding/csv"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -302,12 +303,13 @@ func (j *judge) gradeOne(ctx context.Context, s submission) (gradeRow, error) {
 	if l, ok := lang.ForFile(s.file); ok {
 		row.Language = l.Name
 	}
-	if _, _, err := readSubmission(s.p, s.file, display); err != nil {
+	rep, err := j.judgeFile(ctx, s.p, s.file, display, judgeParams{scale: 1, all: true, grading: true})
+	var unreadable *submissionError
+	if errors.As(err, &unreadable) {
 		// The student's file itself: too large, not a regular file, …
 		row.Verdict, row.Message = verdict.NotWritten, err.Error()
 		return row, nil
 	}
-	rep, err := j.judgeFile(ctx, s.p, s.file, display, judgeParams{scale: 1, all: true, grading: true})
 	if err != nil {
 		// The judge's own failure, or the kit's: never the student's.
 		row.Verdict, row.Message = verdict.JudgeError, err.Error()

@@ -341,8 +341,19 @@ func readSubmission(p *problem.Problem, file, display string) (*lang.Language, [
 		return nil, nil, setupErrorf("%s: not a solution file: the judge takes a file ending in %s, holding %s", display, lang.Extensions(), p.Func)
 	}
 	src, err := readSource(file, display)
-	return l, src, err
+	if err != nil {
+		return nil, nil, &submissionError{err}
+	}
+	return l, src, nil
 }
+
+// submissionError is a submission file the judge cannot read (gone, not a
+// regular file, too large): in -grade the student's row says so (NONE),
+// elsewhere the judge exits with it.
+type submissionError struct{ err error }
+
+func (e *submissionError) Error() string { return e.err.Error() }
+func (e *submissionError) Unwrap() error { return e.err }
 
 // readSource reads a solution file as readSubmission describes.
 func readSource(file, display string) ([]byte, error) {
