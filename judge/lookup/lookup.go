@@ -1,7 +1,10 @@
 // Package lookup finds answers written into a submission's source instead
 // of computed: the constants a solution function can reach (its own body,
-// the functions and methods it calls, the package-level values it uses)
-// whose value is a known answer that no honest search writes down.
+// the functions and methods it calls, the methods of the types it uses,
+// the package-level values it uses, and every init function) whose value
+// is a known answer that no honest search writes down, however written:
+// integers, whole floats, strings holding only numbers (converted at run
+// time), board rows, and boards spelled as column digits.
 //
 // Values are compared, not text: go/types folds constant expressions, so
 // 0xE16920 and 2279000 + 184 count as 2279184. Code the solution cannot
@@ -60,21 +63,27 @@ func Find(src []byte, fn string, ans Answers) (Finding, bool) {
 	conf := types.Config{Importer: emptyImporter{}, Error: func(error) {}}
 	conf.Check("submission", fset, []*ast.File{f}, info)
 
-	decls := declarations(f, info)
-	var start ast.Node
+	decls, methods := declarations(f, info)
+	var queue []ast.Node
 	for _, d := range f.Decls {
 		if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil && fd.Name.Name == fn {
-			start = fd
+			queue = append(queue, fd)
 		}
 	}
-	if start == nil {
+	if queue == nil {
 		return Finding{}, false
+	}
+	// init functions run before the solution whether it calls them or not.
+	for _, d := range f.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil && fd.Name.Name == "init" {
+			queue = append(queue, fd)
+		}
 	}
 
 	var found []Finding
 	rows := map[int]*rowSet{} // by width
+	boards := map[int]map[string]int{}
 	seen := map[ast.Node]bool{}
-	queue := []ast.Node{start}
 	for len(queue) > 0 {
 		node := queue[0]
 		queue = queue[1:]
@@ -85,9 +94,13 @@ func Find(src []byte, fn string, ans Answers) (Finding, bool) {
 		ast.Inspect(node, func(x ast.Node) bool {
 			switch x := x.(type) {
 			case *ast.Ident:
-				if d, ok := decls[info.Uses[x]]; ok {
+				obj := info.Uses[x]
+				if d, ok := decls[obj]; ok {
 					queue = append(queue, d)
 				}
+				// A type in use brings its methods: they may be called
+				// through an interface, out of sight of the names.
+				queue = append(queue, methods[obj]...)
 			case ast.Expr:
 				tv, ok := info.Types[x]
 				if !ok || tv.Value == nil {
@@ -101,17 +114,29 @@ func Find(src []byte, fn string, ans Answers) (Finding, bool) {
 							found = append(found, Finding{Line: line, N: n, Value: strconv.FormatInt(v, 10)})
 						}
 					}
-				case constant.String:
-					if ans.Boards {
-						boardRows(constant.StringVal(tv.Value), line, rows)
+				case constant.Float:
+					// 1.4772512e7, float64(14772512): a whole number still.
+					if whole := constant.ToInt(tv.Value); whole.Kind() == constant.Int {
+						if v, exact := constant.Int64Val(whole); exact {
+							if n, ok := ans.Counts[v]; ok {
+								found = append(found, Finding{Line: line, N: n, Value: strconv.FormatInt(v, 10)})
+							}
+						}
 					}
+				case constant.String:
+					s := constant.StringVal(tv.Value)
+					if ans.Boards {
+						boardRows(s, line, rows)
+						columnBoards(s, line, boards)
+					}
+					found = append(found, numericString(s, line, ans)...)
 				}
 				return false // the outermost constant is the value written
 			}
 			return true
 		})
 	}
-	return largest(found, rows)
+	return largest(append(found, writtenBoards(boards)...), rows)
 }
 
 // largest adds the written-down board lists among rows to found and
@@ -159,15 +184,24 @@ func boardRows(s string, line int, rows map[int]*rowSet) {
 	}
 }
 
-// declarations maps each package-level function, method, variable and
-// constant of f to the declaration that gives its body or value.
-func declarations(f *ast.File, info *types.Info) map[types.Object]ast.Node {
+// declarations maps each package-level function, variable, constant and
+// type of f to the declaration that gives its body or value, and each type
+// to its methods.
+func declarations(f *ast.File, info *types.Info) (map[types.Object]ast.Node, map[types.Object][]ast.Node) {
 	decls := map[types.Object]ast.Node{}
+	methods := map[types.Object][]ast.Node{}
 	for _, d := range f.Decls {
 		switch d := d.(type) {
 		case *ast.FuncDecl:
-			if obj := info.Defs[d.Name]; obj != nil {
-				decls[obj] = d
+			obj := info.Defs[d.Name]
+			if obj == nil {
+				continue
+			}
+			decls[obj] = d
+			if d.Recv != nil && len(d.Recv.List) == 1 {
+				if recv := receiverType(d.Recv.List[0].Type, info); recv != nil {
+					methods[recv] = append(methods[recv], d)
+				}
 			}
 		case *ast.GenDecl:
 			for _, s := range d.Specs {
@@ -186,7 +220,28 @@ func declarations(f *ast.File, info *types.Info) map[types.Object]ast.Node {
 			}
 		}
 	}
-	return decls
+	return decls, methods
+}
+
+// receiverType is the type a method's receiver names: T in t T, t *T,
+// t T[X] or t *T[X].
+func receiverType(expr ast.Expr, info *types.Info) types.Object {
+	for {
+		switch e := expr.(type) {
+		case *ast.StarExpr:
+			expr = e.X
+		case *ast.IndexExpr:
+			expr = e.X
+		case *ast.IndexListExpr:
+			expr = e.X
+		case *ast.ParenExpr:
+			expr = e.X
+		case *ast.Ident:
+			return info.Uses[e]
+		default:
+			return nil
+		}
+	}
 }
 
 // emptyImporter stands in for every import with an empty package.

@@ -50,6 +50,22 @@ func helper(n int) int {
 type s struct{}
 func (s) count(n int) int { return 73712 }
 func totalNQueens(n int) int { var x s; return x.count(n) }`, 3, "73712"},
+		// Seen at c25c659: tables the check missed.
+		{"digits in a string", `package main
+import "strconv"
+func totalNQueens(n int) int { v, _ := strconv.Atoi("14772512"); return v }`, 3, "14772512"},
+		{"a float constant", `package main
+const big = 1.4772512e7
+func totalNQueens(n int) int { return int(big) }`, 3, "14772512"},
+		{"an init function", `package main
+var table = map[int]int{}
+func init() { table[15] = 2279184 }
+func totalNQueens(n int) int { return table[n] }`, 3, "2279184"},
+		{"a method called through an interface", `package main
+type counter interface{ count(int) int }
+type table struct{}
+func (table) count(n int) int { return 365596 }
+func totalNQueens(n int) int { var c counter = table{}; return c.count(n) }`, 4, "365596"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -86,6 +102,13 @@ func totalNQueens(n int) int {
 	}
 	return place(0, 0, 0)
 }`},
+		{"a number in a message", `package main
+import "fmt"
+func totalNQueens(n int) int { fmt.Sprintf("16-queens has 14772512 boards"); return 0 }`},
+		{"methods of a type it never uses", `package main
+type table struct{}
+func (table) count(n int) int { return 365596 }
+func totalNQueens(n int) int { return 0 }`},
 		{"a file that does not parse", `package main
 func totalNQueens(n int) int { return 14772512`},
 	}

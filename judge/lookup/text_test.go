@@ -1,9 +1,13 @@
 package lookup
 
 import (
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func TestFindInTextSeesLiteralsNotComments(t *testing.T) {
@@ -68,4 +72,88 @@ func TestFindInTextLeavesOutCodeTheJudgeNeverCalls(t *testing.T) {
 	f, ok = FindInText([]byte(java), CStyle, counts)
 	assert.True(t, ok)
 	assert.Equal(t, 3, f.Line)
+}
+
+func TestFindInTextSeesEveryWayOfWritingANumber(t *testing.T) {
+	counts := Answers{Counts: map[int64]int{2680: 11, 14200: 12, 2279184: 15, 14772512: 16}}
+	// Seen at c25c659: lookup tables the checks missed, in each language.
+	hidden := map[string]struct {
+		src      string
+		comments Comments
+		n        int
+	}{
+		"C binary":             {"int totalNQueens(int n) { return n == 16 ? 0b111000010110100100100000 : 0; }\n", CStyle, 16},
+		"Java binary":          {"class Solution { int totalNQueens(int n) { return n == 16 ? 0b1110_0001_0110_1001_0010_0000 : 0; } }\n", CStyle, 16},
+		"Python octal":         {"class Solution:\n    def totalNQueens(self, n):\n        return 0o10543420 if n == 15 else 0\n", Hash, 15},
+		"C++ digit separators": {"int f(int n) { return n == 16 ? 14'772'512 : 0; }\n", CStyle, 16},
+		"a float":              {"int f(int n) { return n == 16 ? (int) 1.4772512e7 : 0; }\n", CStyle, 16},
+		"a float with a point": {"def f(n):\n    return int(14772512.0)\n", Hash, 16},
+		"C++ stoi of a string": {"int f(int n) { return n == 15 ? stoi(\"2279184\") : 0; }\n", CStyle, 15},
+		"Python int(...)":      {"class Solution:\n    def totalNQueens(self, n):\n        return int(\"14_772_512\")\n", Hash, 16},
+		"a table in a string":  {"T = \"1,0,0,2,10,4,40,92,352,724,2680,14200\"\n", Hash, 12},
+	}
+	for name, h := range hidden {
+		f, ok := FindInText([]byte(h.src), h.comments, counts)
+		if assert.True(t, ok, name) {
+			assert.Equal(t, h.n, f.N, name)
+		}
+	}
+
+	// Words around a number make a message, not a number to convert; a
+	// character literal is not a digit separator.
+	honest := []string{
+		"printf(\"12-queens: 14200 boards\\n\");\n",
+		"char c = '1'; int d = c - '0'; int x = 3'000;\n",
+		"double half = 0.5; float f = 2.0f;\n",
+	}
+	for _, src := range honest {
+		_, ok := FindInText([]byte(src), CStyle, counts)
+		assert.False(t, ok, src)
+	}
+}
+
+func TestFindInTextSeesBoardsWrittenAsColumns(t *testing.T) {
+	boards := Answers{Boards: true}
+	// Three of the ten 5-queens boards, each queen's column row by row.
+	f, ok := FindInText([]byte("static const char *T = \"02413\" \"03142\" \"13024\";\n"), CStyle, boards)
+	if assert.True(t, ok) {
+		assert.Equal(t, 5, f.N)
+	}
+	f, ok = FindInText([]byte("TABLE = [\n    13524,\n    14253,\n    24135,\n]\n"), Hash, boards)
+	if assert.True(t, ok, "1-based, as numbers") {
+		assert.Equal(t, 5, f.N)
+		assert.Equal(t, 2, f.Line)
+	}
+	_, ok = FindInText([]byte("int a = 12345, b = 02413, c = 02413;\n"), CStyle, boards)
+	assert.False(t, ok, "one board, twice, and a number that is no board")
+}
+
+func TestTheKitsOwnSolutionsInOtherLanguagesComputeTheirAnswers(t *testing.T) {
+	counts := Answers{Counts: map[int64]int{2680: 11, 14200: 12, 73712: 13, 365596: 14, 2279184: 15, 14772512: 16}}
+	var files []string
+	for _, pattern := range []string{"../../solutions/*/*/*/solution.*", "../../solutions/*/samples/*/*/solution.*", "../../problems/*/solution.*"} {
+		more, err := filepath.Glob(pattern)
+		require.NoError(t, err)
+		files = append(files, more...)
+	}
+	checked := 0
+	for _, file := range files {
+		comments := CStyle
+		switch filepath.Ext(file) {
+		case ".py":
+			comments = Hash
+		case ".go":
+			continue
+		}
+		src, err := os.ReadFile(file)
+		require.NoError(t, err)
+		ans := counts
+		if strings.Contains(file, "0051") {
+			ans = Answers{Boards: true}
+		}
+		got, ok := FindInText(src, comments, ans)
+		assert.False(t, ok, "%s: %+v", file, got)
+		checked++
+	}
+	assert.Greater(t, checked, 20)
 }
