@@ -491,6 +491,8 @@ func (j *judge) runCases(ctx context.Context, r ref, rep *report, prog sandbox.P
 	rep.Verdict, rep.graded = verdict.AC, jp.grading
 	cs, rep.Beyond = cases.ForLanguage(r.Problem, r.Lang, cs)
 	ratio := 0.0 // CPU time over the reference's, at the last relative case passed
+	var lastRelative *cases.Result
+	lastN := 0 // the n of lastRelative
 	outOfTime := false
 	for i, c := range cs {
 		if jp.grading && outOfTime {
@@ -523,6 +525,14 @@ func (j *judge) runCases(ctx context.Context, r ref, rep *report, prog sandbox.P
 			return err
 		}
 		markClose(res, ratio)
+		if res.Verdict == verdict.AC && res.Relative() && lastRelative != nil && c.MaxInput() == lastN+1 {
+			if why, ok := cases.NotASearch(lastRelative, res, c.MaxInput(), j.refs.Rate(r).Startup); ok {
+				res.Verdict, res.Message = verdict.HC, why
+			}
+		}
+		if res.Verdict == verdict.AC && res.Relative() {
+			lastRelative, lastN = res, c.MaxInput()
+		}
 		if res.Verdict == verdict.TLE && res.Relative() {
 			res.Message += "\n" + j.explainTLE(r, rep.Cases, c, res)
 		}
