@@ -320,6 +320,9 @@ func (j *judge) gradeOne(ctx context.Context, s submission) (gradeRow, error) {
 	if s.note != "" {
 		row.Message = strings.TrimSpace(row.Message + "\n" + s.note)
 	}
+	for _, note := range rep.Notes {
+		row.Message = strings.TrimSpace(row.Message + "\n" + note)
+	}
 	results := map[string]*cases.Result{}
 	for _, r := range rep.Cases {
 		results[r.Name] = r

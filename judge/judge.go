@@ -279,6 +279,10 @@ func (j *judge) judgeFile(ctx context.Context, p *problem.Problem, file, display
 		return rep, nil
 	}
 
+	if note := clockNote(p, l, src, display); note != "" {
+		rep.Notes = append(rep.Notes, note)
+	}
+
 	prog, cs, err := j.buildAndLoad(ctx, ref{Problem: p, Lang: l}, src, display)
 	var ce *build.CompileError
 	if errors.As(err, &ce) {
@@ -417,6 +421,29 @@ func findLookup(p *problem.Problem, l *lang.Language, src []byte) (lookup.Findin
 		return lookup.Finding{}, false
 	}
 	return lookup.Find(code, p.Func, ans)
+}
+
+// clockNote marks a solution that reads a clock or its own CPU time: no
+// search needs one, and a spin that makes a looked-up answer cost as much
+// CPU as a search does. It is a note for the teacher rather than a
+// verdict: timing one's own code is not cheating, and the run-time checks
+// (1/50 of the search, growth with n) decide HC from what the run did.
+func clockNote(p *problem.Problem, l *lang.Language, src []byte, display string) string {
+	if l.Clock == nil {
+		return ""
+	}
+	line, call, ok := lookup.ReadsClockInText(src, l.Comments, l.Clock)
+	if l == lang.Go {
+		code, err := build.Prepare(src)
+		if err != nil {
+			return ""
+		}
+		line, call, ok = lookup.ReadsClock(code, p.Func, l.Clock)
+	}
+	if !ok {
+		return ""
+	}
+	return msg.Sprintf("note: %s:%d: %s reads the clock. A solution needs none (the judge times it); a program that spins until it has used the CPU of a search, to hide a looked-up answer, needs one", display, line, call)
 }
 
 // build builds src, a solution to r's problem in r's language. A missing

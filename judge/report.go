@@ -32,7 +32,10 @@ type report struct {
 	Skipped []string        `json:"skipped,omitempty"` // cases not run because an earlier one failed
 	// Beyond are cases past the headline n of the file's language, not run
 	// for it (README, "Languages").
-	Beyond   []string `json:"beyond_language,omitempty"`
+	Beyond []string `json:"beyond_language,omitempty"`
+	// Notes are remarks on the submission that are no verdict (it reads
+	// the clock), for the student and the teacher.
+	Notes    []string `json:"notes,omitempty"`
 	Language string   `json:"language"`
 	Judge    string   `json:"judge"` // which judge made the report (-version)
 
@@ -136,6 +139,9 @@ func (o reportOut) summary(rep *report) {
 			tail = msg.Sprintf("; %d not run (-all runs every case)", len(rep.Skipped))
 		}
 		msg.Fprintf(w, "%s: passed %d of %d cases%s\n", o.paint(rep.Verdict, rep.Verdict.Long()), passed, len(rep.Cases)+len(rep.Skipped), tail)
+	}
+	for _, note := range rep.Notes {
+		fmt.Fprintln(w, note)
 	}
 	if len(rep.Beyond) > 0 {
 		msg.Fprintf(w, "note: %s not run for %s: its reference search needs more than about %.0f s there (README, \"Languages\")\n",

@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -47,6 +48,10 @@ type Language struct {
 	// and the fits disagree.
 	FitSmall, FitLarge int
 	Comments           lookup.Comments
+	// Clock matches the calls that read a clock or the program's own CPU
+	// time in this language: a solution needs none, and one that spins
+	// until it has used enough CPU to look like a search needs one.
+	Clock *regexp.Regexp
 	// MethodRatios says what a submission's time over this language's
 	// reference usually means: each method's ratio, measured in this
 	// language (README, "Languages"). A TLE's report quotes it.
@@ -64,28 +69,33 @@ const HeadlineSearch = 10 * time.Second
 var (
 	Go = &Language{Name: "Go", Exts: []string{".go"}, Tools: []string{"go"}, Install: msg.Mark("Go (https://go.dev/dl/)"),
 		Headline: 16, FitSmall: 13, FitLarge: 14, Comments: lookup.CStyle,
+		Clock: regexp.MustCompile(`\btime\.(Now|Since|Until|Tick|NewTicker|NewTimer)\b|\b(Getrusage|ClockGettime|Gettimeofday)\b`),
 		MethodRatios: msg.Mark("about 17–19 times is the array method (an O(n) check per square), " +
 			"about 9 times boolean arrays (an O(1) check), about 4 times boolean arrays with mirror symmetry; " +
 			"bitmask searches run at 0.5–2 times")}
 	Java = &Language{Name: "Java", Exts: []string{".java"}, Dir: "java", Tools: []string{"javac", "java"},
 		Install:  msg.Mark("a JDK, 17 or later (Debian: apt-get install default-jdk-headless)"),
 		Headline: 16, Comments: lookup.CStyle, find: findJava, recipe: javaRecipe,
+		Clock: regexp.MustCompile(`\bSystem\s*\.\s*(nanoTime|currentTimeMillis)\b|\b(Instant|LocalDateTime|Clock)\s*\.\s*(now|system\w*)\b|\bget(Current)?Thread(Cpu|User)Time\b|\bManagementFactory\b`), // untranslated: a pattern of code
 		MethodRatios: msg.Mark("in Java's searches, the JVM's start-up left out, about 9–12 times is boolean arrays (an O(1) check) " +
 			"and 20–25 times the array method (an O(n) check per square); at n = 14 the start-up, part of every run, makes each ratio smaller; " +
 			"bitmask searches run at about 1 time")}
 	CPP = &Language{Name: "C++", Exts: []string{".cpp", ".cc"}, Dir: "cpp", Tools: []string{"g++"},
 		Install:  msg.Mark("g++ (Debian: apt-get install g++)"),
 		Headline: 16, FitSmall: 13, FitLarge: 14, Comments: lookup.CStyle, find: findGCC("g++"), recipe: cppRecipe,
+		Clock: regexp.MustCompile(`\b(clock|time|clock_gettime|gettimeofday|getrusage|times|timespec_get|__rdtsc|rdtsc)\s*\(|\bchrono\s*::`),
 		MethodRatios: msg.Mark("in C++, about 11–12 times is boolean arrays in a vector<bool> (an O(1) check), " +
 			"about 10–22 times the array method (an O(n) check per square); bitmask searches run at about 1 time")}
 	C = &Language{Name: "C", Exts: []string{".c"}, Dir: "c", Tools: []string{"gcc"},
 		Install:  msg.Mark("gcc (Debian: apt-get install gcc libc6-dev)"),
 		Headline: 16, FitSmall: 13, FitLarge: 14, Comments: lookup.CStyle, find: findGCC("gcc"), recipe: cRecipe,
+		Clock: regexp.MustCompile(`\b(clock|time|clock_gettime|gettimeofday|getrusage|times|timespec_get|__rdtsc|rdtsc)\s*\(|\bchrono\s*::`),
 		MethodRatios: msg.Mark("in C, about 8 times is boolean arrays (an O(1) check), " +
 			"about 13–20 times the array method (an O(n) check per square); bitmask searches run at about 1 time")}
 	Python = &Language{Name: "Python", Exts: []string{".py"}, Dir: "python", Tools: []string{"python3"},
 		Install:  msg.Mark("Python 3 (Debian: apt-get install python3)"),
 		Headline: 14, FitSmall: 11, FitLarge: 12, Comments: lookup.Hash, find: findPython, recipe: pythonRecipe,
+		Clock: regexp.MustCompile(`\b(time|perf_counter|process_time|thread_time|monotonic)(_ns)?\s*\(|\bgetrusage\s*\(|\bdatetime\s*\.\s*now\b`),
 		MethodRatios: msg.Mark("in Python, about 7 times is the array method (an O(n) check per square), about 4 times sets of lines, " +
 			"about 2–3 times boolean arrays (an O(1) check: in Python close to the limit, and slower on a busy machine); " +
 			"bitmask searches run at 0.9–1.1 times")}

@@ -17,6 +17,7 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -44,14 +45,83 @@ type Answers struct {
 	Boards bool
 }
 
-// Find returns the answer for the largest n (the first by line among equals) in code reachable from the
-// top-level function fn of src, a Go file. A file that does not parse
-// finds nothing: the compiler reports it.
+// Find returns the answer for the largest n (the first by line among
+// equals) in code reachable from the top-level function fn of src, a Go
+// file. A file that does not parse finds nothing: the compiler reports it.
 func Find(src []byte, fn string, ans Answers) (Finding, bool) {
+	var found []Finding
+	rows := map[int]*rowSet{} // by width
+	boards := map[int]map[string]int{}
+	ok := reachable(src, fn, func(fset *token.FileSet, info *types.Info, x ast.Expr) bool {
+		tv, ok := info.Types[x]
+		if !ok || tv.Value == nil {
+			return true
+		}
+		line := fset.Position(x.Pos()).Line
+		switch tv.Value.Kind() {
+		case constant.Int:
+			if v, exact := constant.Int64Val(tv.Value); exact {
+				if n, ok := ans.Counts[v]; ok {
+					found = append(found, Finding{Line: line, N: n, Value: strconv.FormatInt(v, 10)})
+				}
+			}
+		case constant.Float:
+			// 1.4772512e7, float64(14772512): a whole number still.
+			if whole := constant.ToInt(tv.Value); whole.Kind() == constant.Int {
+				if v, exact := constant.Int64Val(whole); exact {
+					if n, ok := ans.Counts[v]; ok {
+						found = append(found, Finding{Line: line, N: n, Value: strconv.FormatInt(v, 10)})
+					}
+				}
+			}
+		case constant.String:
+			s := constant.StringVal(tv.Value)
+			if ans.Boards {
+				boardRows(s, line, rows)
+				columnBoards(s, line, boards)
+			}
+			found = append(found, numericString(s, line, ans)...)
+		}
+		return false // the outermost constant is the value written
+	})
+	if !ok {
+		return Finding{}, false
+	}
+	return largest(append(found, writtenBoards(boards)...), rows)
+}
+
+// ReadsClock returns the first line, and the call, at which code reachable
+// from the top-level function fn of src, a Go file, reads a clock or its
+// own CPU time: clock matches the call's name as written (time.Now).
+func ReadsClock(src []byte, fn string, clock *regexp.Regexp) (int, string, bool) {
+	line, call := 0, ""
+	reachable(src, fn, func(fset *token.FileSet, _ *types.Info, x ast.Expr) bool {
+		if sel, ok := x.(*ast.SelectorExpr); ok {
+			if pkg, ok := sel.X.(*ast.Ident); ok {
+				name := pkg.Name + "." + sel.Sel.Name
+				if at := fset.Position(sel.Pos()).Line; clock.MatchString(name) && (line == 0 || at < line) {
+					line, call = at, name
+				}
+			}
+		}
+		return true
+	})
+	return line, call, line > 0
+}
+
+// reachable calls visit on every expression of the code reachable from
+// the top-level function fn of src, a Go file: fn's body, the functions
+// and methods it calls, the methods of the types it uses (they may be
+// called through an interface, out of sight of the names), the
+// package-level values it uses, and every init function (they run before
+// the solution whether it calls them or not). visit returns whether to
+// look inside the expression. reachable reports false when src does not
+// parse or has no function fn.
+func reachable(src []byte, fn string, visit func(*token.FileSet, *types.Info, ast.Expr) bool) bool {
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, "solution.go", src, parser.SkipObjectResolution)
 	if err != nil {
-		return Finding{}, false
+		return false
 	}
 	info := &types.Info{
 		Types: map[ast.Expr]types.TypeAndValue{},
@@ -71,18 +141,13 @@ func Find(src []byte, fn string, ans Answers) (Finding, bool) {
 		}
 	}
 	if queue == nil {
-		return Finding{}, false
+		return false
 	}
-	// init functions run before the solution whether it calls them or not.
 	for _, d := range f.Decls {
 		if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil && fd.Name.Name == "init" {
 			queue = append(queue, fd)
 		}
 	}
-
-	var found []Finding
-	rows := map[int]*rowSet{} // by width
-	boards := map[int]map[string]int{}
 	seen := map[ast.Node]bool{}
 	for len(queue) > 0 {
 		node := queue[0]
@@ -98,45 +163,15 @@ func Find(src []byte, fn string, ans Answers) (Finding, bool) {
 				if d, ok := decls[obj]; ok {
 					queue = append(queue, d)
 				}
-				// A type in use brings its methods: they may be called
-				// through an interface, out of sight of the names.
 				queue = append(queue, methods[obj]...)
+				return true // a name's value is looked at where it is declared
 			case ast.Expr:
-				tv, ok := info.Types[x]
-				if !ok || tv.Value == nil {
-					return true
-				}
-				line := fset.Position(x.Pos()).Line
-				switch tv.Value.Kind() {
-				case constant.Int:
-					if v, exact := constant.Int64Val(tv.Value); exact {
-						if n, ok := ans.Counts[v]; ok {
-							found = append(found, Finding{Line: line, N: n, Value: strconv.FormatInt(v, 10)})
-						}
-					}
-				case constant.Float:
-					// 1.4772512e7, float64(14772512): a whole number still.
-					if whole := constant.ToInt(tv.Value); whole.Kind() == constant.Int {
-						if v, exact := constant.Int64Val(whole); exact {
-							if n, ok := ans.Counts[v]; ok {
-								found = append(found, Finding{Line: line, N: n, Value: strconv.FormatInt(v, 10)})
-							}
-						}
-					}
-				case constant.String:
-					s := constant.StringVal(tv.Value)
-					if ans.Boards {
-						boardRows(s, line, rows)
-						columnBoards(s, line, boards)
-					}
-					found = append(found, numericString(s, line, ans)...)
-				}
-				return false // the outermost constant is the value written
+				return visit(fset, info, x)
 			}
 			return true
 		})
 	}
-	return largest(append(found, writtenBoards(boards)...), rows)
+	return true
 }
 
 // largest adds the written-down board lists among rows to found and

@@ -284,3 +284,15 @@ func writtenBoards(boards map[int]map[string]int) []Finding {
 	}
 	return found
 }
+
+// ReadsClockInText is ReadsClock for a language the judge does not parse:
+// the first line outside comments, strings and code the judge never calls
+// (a Java main, a Python self-test) where clock matches.
+func ReadsClockInText(src []byte, comments Comments, clock *regexp.Regexp) (int, string, bool) {
+	for i, line := range strings.Split(stripUncalled(stripComments(string(src), comments), comments), "\n") {
+		if call := clock.FindString(stringLiteral.ReplaceAllString(line, `""`)); call != "" {
+			return i + 1, strings.TrimRight(call, "( \t"), true
+		}
+	}
+	return 0, "", false
+}

@@ -3,6 +3,7 @@ package lookup
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -156,4 +157,31 @@ func TestTheKitsOwnSolutionsInOtherLanguagesComputeTheirAnswers(t *testing.T) {
 		checked++
 	}
 	assert.Greater(t, checked, 20)
+}
+
+func TestReadsClockFindsTheCallOutsideCommentsAndMain(t *testing.T) {
+	clock := regexp.MustCompile(`\bSystem\s*\.\s*nanoTime\b|\bclock\s*\(|\btime\.(Now|Since)\b|\bprocess_time\s*\(`)
+	java := "class Solution {\n  // System.nanoTime() would tell\n  public int totalNQueens(int n) {\n    long t = System.nanoTime();\n    return 0;\n  }\n}\n"
+	line, call, ok := ReadsClockInText([]byte(java), CStyle, clock)
+	assert.True(t, ok)
+	assert.Equal(t, 4, line)
+	assert.Equal(t, "System.nanoTime", call)
+
+	honest := map[string]Comments{
+		"class Solution {\n  public static void main(String[] a) { long t = System.nanoTime(); }\n  public int totalNQueens(int n) { return 0; }\n}\n":         CStyle,
+		"const char *s = \"clock() is not called\"; /* clock() */\n":                                                                                           CStyle,
+		"class Solution:\n    def totalNQueens(self, n):\n        return 0\n\nif __name__ == \"__main__\":\n    import time\n    print(time.process_time())\n": Hash,
+	}
+	for src, comments := range honest {
+		_, _, ok := ReadsClockInText([]byte(src), comments, clock)
+		assert.False(t, ok, src)
+	}
+
+	goSrc := "package main\nimport \"time\"\nfunc main() { _ = time.Now() }\nfunc totalNQueens(n int) int { return spin(n) }\nfunc spin(n int) int {\n\tfor start := time.Now(); time.Since(start) < time.Second; {\n\t}\n\treturn n\n}\n"
+	line, call, ok = ReadsClock([]byte(goSrc), "totalNQueens", clock)
+	assert.True(t, ok)
+	assert.Equal(t, 6, line, "in a function the solution calls, not in main")
+	assert.Equal(t, "time.Now", call)
+	_, _, ok = ReadsClock([]byte("package main\nimport \"time\"\nfunc main() { _ = time.Now() }\nfunc totalNQueens(n int) int { return n }\n"), "totalNQueens", clock)
+	assert.False(t, ok, "a clock in the student's own main")
 }

@@ -161,6 +161,7 @@ var zh = map[string]string{
 	"detach the build base: %w":                             "卸离构建用的临时根目录：%w",
 	"mount %s: %w":                                          "挂载 %s：%w",
 	"n (queens on an n × n board)":                          "n（n × n 棋盘上的皇后数）",
+	"note: %s:%d: %s reads the clock. A solution needs none (the judge times it); a program that spins until it has used the CPU of a search, to hide a looked-up answer, needs one":                 "注意：%s:%d：%s 读取了时钟。解答不需要时钟（评测器会为它计时）；只有为了掩盖查表得到的答案、空转到用掉一次搜索那么多 CPU 的程序才需要",
 	"n = %d: %s of CPU, against %s at n = %d: a search's time grows with n (the reference's %.1f times from n = %d to %d), yours %.1f times. The time is not the search's: is the answer looked up?": "n = %d：用了 %s 的 CPU 时间，对比 %s（n = %d 时）：搜索的时间随 n 增长（参考解增长了 %.1f 倍，从 n = %d 到 %d），你的只增长了 %.1f 倍。这些时间不是搜索花的：答案是查表得到的吗？",
 	"n = %d: answered in %s of CPU, %.0f times less than the reference search (%s): no search is that fast; the kit asks you to compute the answer, not to look it up":                               "n = %d：只用了 %s 的 CPU 时间就给出答案，比参考解搜索少 %.0f 倍（参考解 %s）：没有哪种搜索这么快；练习要求你计算答案，而不是查表",
 	"n = %d: exit status %d (did it exit on its own: os.Exit, exit, System.exit, sys.exit?)":                                                                                                         "n = %d：退出状态 %d（它是否自行退出了：os.Exit、exit、System.exit、sys.exit？）",
