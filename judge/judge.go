@@ -176,7 +176,7 @@ func (j *judge) judgeAll(ctx context.Context) (int, error) {
 			// name a file not judged (seen at c25c659).
 			file = j.starter(p)
 		}
-		rep, err := j.judgeFile(ctx, p, file, display, judgeParams{scale: 1, all: j.opts.All, stream: !j.opts.JSON})
+		rep, err := j.judgeFile(ctx, p, file, display, judgeParams{scale: 1, all: j.opts.All, stream: !j.opts.JSON, teach: true})
 		if err != nil {
 			return 0, err
 		}
@@ -206,6 +206,9 @@ type judgeParams struct {
 	// grading scores the larger relative cases as failed, without running
 	// them, once a relative case has run out of time: they cannot pass.
 	grading bool
+	// teach adds where the time goes to a report that ran out of it: for a
+	// student judging their own file.
+	teach bool
 }
 
 // notWrittenMarker is in every untouched starter file.
@@ -296,7 +299,14 @@ func (j *judge) judgeFile(ctx context.Context, p *problem.Problem, file, display
 		j.out().header(rep)
 		rep.streamed = true
 	}
-	return rep, j.runCases(ctx, ref{Problem: p, Lang: l}, rep, prog, cs, jp)
+	r := ref{Problem: p, Lang: l}
+	if err := j.runCases(ctx, r, rep, prog, cs, jp); err != nil {
+		return rep, err
+	}
+	if jp.teach && ranOutOfTime(rep) {
+		rep.Profile = j.whereTimeGoes(ctx, r, src, display, rep)
+	}
+	return rep, nil
 }
 
 // maxSource is the largest submission the judge reads: the longest

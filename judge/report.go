@@ -35,9 +35,12 @@ type report struct {
 	Beyond []string `json:"beyond_language,omitempty"`
 	// Notes are remarks on the submission that are no verdict (it reads
 	// the clock), for the student and the teacher.
-	Notes    []string `json:"notes,omitempty"`
-	Language string   `json:"language"`
-	Judge    string   `json:"judge"` // which judge made the report (-version)
+	Notes []string `json:"notes,omitempty"`
+	// Profile says where the time of a search that ran out of it goes:
+	// its busiest lines and the size of its search (teach.go).
+	Profile  string `json:"profile,omitempty"`
+	Language string `json:"language"`
+	Judge    string `json:"judge"` // which judge made the report (-version)
 
 	streamed bool // the header and cases were printed as they ran
 	graded   bool // judged by -grade: a case after a TLE is scored as failed
@@ -139,6 +142,9 @@ func (o reportOut) summary(rep *report) {
 			tail = msg.Sprintf("; %d not run (-all runs every case)", len(rep.Skipped))
 		}
 		msg.Fprintf(w, "%s: passed %d of %d cases%s\n", o.paint(rep.Verdict, rep.Verdict.Long()), passed, len(rep.Cases)+len(rep.Skipped), tail)
+	}
+	if rep.Profile != "" {
+		fmt.Fprintln(w, rep.Profile)
 	}
 	for _, note := range rep.Notes {
 		fmt.Fprintln(w, note)

@@ -43,6 +43,9 @@ type Spec struct {
 	Params  string // its parameter types, e.g. "int"
 	Results string // its result types, e.g. "int"
 	Harness string // Go source of the harness: package main with func main
+	// Cover builds with coverage counters (-covermode=count): a run with
+	// GOCOVERDIR set writes how often each block ran (see CoverText).
+	Cover bool
 }
 
 // Signature is the declaration the student's file must contain.
@@ -106,7 +109,7 @@ func (b *Builder) Build(ctx context.Context, spec Spec) (string, error) {
 		return "", &CompileError{Message: problem}
 	}
 
-	key := Key(b.GoVersion, spec.Harness, string(code)) + exeSuffix()
+	key := Key(b.GoVersion, spec.Harness, string(code), fmt.Sprint(spec.Cover)) + exeSuffix()
 	files := map[string][]byte{
 		"go.mod":           []byte(fmt.Sprintf("module %s\n\ngo %s\n", modulePath, languageVersion(b.GoVersion))),
 		studentFile:        code,
@@ -115,6 +118,9 @@ func (b *Builder) Build(ctx context.Context, spec Spec) (string, error) {
 	return b.cached(key, spec.Display, files, func(dir string) (string, error) {
 		out := filepath.Join(dir, "submission"+exeSuffix())
 		argv := []string{b.Go, "build", "-trimpath", "-o", out, "."}
+		if spec.Cover {
+			argv = []string{b.Go, "build", "-trimpath", "-cover", "-covermode=count", "-o", out, "."}
+		}
 		var output []byte
 		var err error
 		if b.jailed() && b.GoRoot != "" && b.GoCache != "" {
@@ -198,6 +204,32 @@ func (b *Builder) cached(key, display string, files map[string][]byte, make func
 	}
 	prune(b.CacheDir, keepBinaries)
 	return cached, nil
+}
+
+// StudentFile is how a coverage profile names the student's file.
+const StudentFile = modulePath + "/" + studentFile
+
+// CoverText turns the counters a covered program wrote into dir into Go's
+// text profile (go tool covdata textfmt), run like a build: jailed where
+// it can be, since the program wrote what it reads.
+func (b *Builder) CoverText(ctx context.Context, dir string) ([]byte, error) {
+	out := filepath.Join(dir, "profile.txt")
+	argv := []string{b.Go, "tool", "covdata", "textfmt", "-i=" + dir, "-o=" + out}
+	var err error
+	if b.jailed() && b.GoRoot != "" && b.GoCache != "" {
+		_, err = b.runJailedGo(ctx, dir, "coverage", argv)
+	} else {
+		_, err = b.runTool(ctx, dir, append(os.Environ(), goEnv...), "coverage", argv...)
+	}
+	if err != nil {
+		return nil, err
+	}
+	f, err := os.Open(out)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(io.LimitReader(f, maxToolOutput))
 }
 
 // goEnv makes a go build of a submission self-contained: the standard

@@ -1,0 +1,154 @@
+package profile
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// Coverage profiles of the three methods at n = 8 (go build -cover
+// -covermode=count, go tool covdata textfmt), each beside its source.
+var methods = map[string]struct{ src, profile string }{
+	"array": {`package main
+
+func totalNQueens(n int) int {
+	cols := make([]int, n)
+	var place func(row int) int
+	place = func(row int) int {
+		if row == n {
+			return 1
+		}
+		c := 0
+		for col := 0; col < n; col++ {
+			ok := true
+			for r := 0; r < row; r++ {
+				if cols[r] == col || cols[r]-col == r-row || col-cols[r] == r-row {
+					ok = false
+					break
+				}
+			}
+			if ok {
+				cols[row] = col
+				c += place(row + 1)
+			}
+		}
+		return c
+	}
+	return place(0)
+}
+`, `mode: count
+submission/judge_harness.go:5.13,5.79 2 999
+submission/solution.go:3.30,6.28 3 1
+submission/solution.go:6.28,7.15 1 2057
+submission/solution.go:7.15,9.4 1 92
+submission/solution.go:10.3,11.32 2 1965
+submission/solution.go:11.32,13.29 2 15720
+submission/solution.go:13.29,14.71 1 46752
+submission/solution.go:14.71,16.11 2 13664
+submission/solution.go:19.4,19.10 1 15720
+submission/solution.go:19.10,22.5 2 2056
+submission/solution.go:24.3,24.11 1 1965
+submission/solution.go:26.2,26.17 1 1
+`},
+	"booleans": {`package main
+
+func totalNQueens(n int) int {
+	cols, d1, d2 := make([]bool, n), make([]bool, 2*n), make([]bool, 2*n)
+	var place func(row int) int
+	place = func(row int) int {
+		if row == n {
+			return 1
+		}
+		c := 0
+		for col := 0; col < n; col++ {
+			if cols[col] || d1[row+col] || d2[row-col+n] {
+				continue
+			}
+			cols[col], d1[row+col], d2[row-col+n] = true, true, true
+			c += place(row + 1)
+			cols[col], d1[row+col], d2[row-col+n] = false, false, false
+		}
+		return c
+	}
+	return place(0)
+}
+`, `mode: count
+submission/solution.go:3.30,6.28 3 1
+submission/solution.go:6.28,7.15 1 2057
+submission/solution.go:7.15,9.4 1 92
+submission/solution.go:10.3,11.32 2 1965
+submission/solution.go:11.32,12.49 1 15720
+submission/solution.go:12.49,13.13 1 13664
+submission/solution.go:15.4,17.63 3 2056
+submission/solution.go:19.3,19.11 1 1965
+submission/solution.go:21.2,21.17 1 1
+`},
+	"bitmask": {`package main
+
+func totalNQueens(n int) int {
+	full := 1<<n - 1
+	var place func(cols, left, right int) int
+	place = func(cols, left, right int) int {
+		if cols == full {
+			return 1
+		}
+		c := 0
+		for free := full &^ (cols | left | right); free != 0; free &= free - 1 {
+			bit := free & -free
+			c += place(cols|bit, (left|bit)<<1, (right|bit)>>1)
+		}
+		return c
+	}
+	return place(0, 0, 0)
+}
+`, `mode: count
+submission/solution.go:3.30,6.42 3 1
+submission/solution.go:6.42,7.19 1 2057
+submission/solution.go:7.19,9.4 1 92
+submission/solution.go:10.3,11.74 2 1965
+submission/solution.go:11.74,14.4 2 2056
+submission/solution.go:15.3,15.11 1 1965
+submission/solution.go:17.2,17.23 1 1
+`},
+}
+
+func TestGoCountsLinesAndCalls(t *testing.T) {
+	m := methods["array"]
+	c, err := Go([]byte(m.profile), "submission/solution.go", []byte(m.src))
+	require.NoError(t, err)
+	assert.Equal(t, int64(2057), c.Calls, "the recursive function's calls: the reference's 2057 nodes at n = 8")
+	assert.Equal(t, int64(46752), c.Lines[14], "the check of every earlier row")
+	assert.Equal(t, int64(15720), c.Lines[13], "the loop over earlier rows starts once per column")
+	assert.Equal(t, int64(1), c.Lines[6], "line 6 assigns the literal once; its body's block starts at the brace ending line 6 and is line 7's")
+	assert.Equal(t, int64(1), c.Lines[5], "the harness's line 5 is not the student's")
+	hot := c.Hottest([]byte(m.src), 1)
+	require.Len(t, hot, 1)
+	assert.Equal(t, 14, hot[0].Line)
+	assert.Contains(t, hot[0].Text, "if cols[r] == col")
+}
+
+func TestExplainNamesEachMethodsCost(t *testing.T) {
+	want := map[string]string{
+		"array":    "Line 14 runs more times per call than there are columns: a loop inside the loop over columns",
+		"booleans": "Line 12 runs about once per column at each call: a loop over every column",
+		"bitmask":  "Your search already visits only the free squares",
+	}
+	for name, m := range methods {
+		c, err := Go([]byte(m.profile), "submission/solution.go", []byte(m.src))
+		require.NoError(t, err)
+		text := Explain(c, []byte(m.src), "mine.go", 8, 2057)
+		assert.Contains(t, text, want[name], name)
+		assert.Contains(t, text, "your search made 2 057 calls, the reference's 2 057 at n = 8 (1.0 times)", name)
+	}
+
+	c, err := Go([]byte(methods["booleans"].profile), "submission/solution.go", []byte(methods["booleans"].src))
+	require.NoError(t, err)
+	c.Calls *= 4
+	assert.Contains(t, Explain(c, []byte(methods["booleans"].src), "mine.go", 8, 2057), "Your search visits 4.0 times the positions it needs")
+}
+
+func TestGoRefusesAProfileItCannotRead(t *testing.T) {
+	_, err := Go([]byte("mode: count\nsubmission/solution.go:x\n"), "submission/solution.go", []byte("package main\n"))
+	assert.Error(t, err)
+}
