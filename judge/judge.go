@@ -304,7 +304,7 @@ func (j *judge) judgeFile(ctx context.Context, p *problem.Problem, file, display
 		return rep, err
 	}
 	if jp.teach && ranOutOfTime(rep) {
-		rep.Profile = j.whereTimeGoes(ctx, r, src, display, rep)
+		rep.Profile = j.whereTimeGoes(ctx, r, prog, src, display, rep)
 	}
 	return rep, nil
 }

@@ -4,7 +4,10 @@ package main
 
 import (
 	"context"
+	"errors"
 	"os"
+	"path/filepath"
+	"slices"
 	"strconv"
 	"time"
 
@@ -68,15 +71,20 @@ func (j *judge) lastPassed(r ref, done []*cases.Result) (*cases.Result, time.Dur
 	return nil, 0, false
 }
 
-// Where a TLE's time went: the program is built with coverage counters and
-// run once more, at the largest case it passed within profileBudget, and
-// package profile reads the counts. Go only: the other languages' reports
+// Where a TLE's time went: the program is run once more, counting, at the
+// largest case it passed within its language's budget, and package
+// profile reads the counts: Go's coverage counters (a build of its own),
+// Python's harness tracing (sys.settrace). The other languages' reports
 // keep the ratio and the bands.
 const (
-	profileBudget = 500 * time.Millisecond // the passed case's CPU time, uninstrumented
-	profileLimit  = 10 * profileBudget     // the instrumented run's CPU limit
-	profileFrom   = 8                      // smaller searches say too little
+	profileFrom  = 8                // smaller searches say too little
+	profileLimit = 10 * time.Second // the counting run's CPU limit
 )
+
+// profileBudget is the CPU time of the passed case a language counts at:
+// tracing makes a Python run 10–30 times slower, coverage counters a Go
+// run 2–3 times.
+var profileBudget = map[*lang.Language]time.Duration{lang.Go: 500 * time.Millisecond, lang.Python: 100 * time.Millisecond}
 
 // ranOutOfTime reports whether a case of rep ran out of CPU time.
 func ranOutOfTime(rep *report) bool {
@@ -91,14 +99,15 @@ func ranOutOfTime(rep *report) bool {
 // whereTimeGoes runs src once more with counters, at the largest n it
 // passed quickly, and says where the time went; "" when it cannot tell.
 // Nothing it fails at is the student's: the report just goes without it.
-func (j *judge) whereTimeGoes(ctx context.Context, r ref, src []byte, display string, rep *report) string {
-	if r.Lang != lang.Go || r.Problem.Kind != problem.Count {
+func (j *judge) whereTimeGoes(ctx context.Context, r ref, prog sandbox.Program, src []byte, display string, rep *report) string {
+	budget, ok := profileBudget[r.Lang]
+	if !ok || r.Problem.Kind != problem.Count {
 		return ""
 	}
 	n := 0
 	for _, res := range rep.Cases {
 		for _, c := range j.cases[r.Problem] {
-			if c.Name == res.Name && res.Verdict == verdict.AC && res.CPU <= profileBudget && c.MaxInput() >= profileFrom {
+			if c.Name == res.Name && res.Verdict == verdict.AC && res.CPU <= budget && c.MaxInput() >= profileFrom {
 				n = max(n, c.MaxInput())
 			}
 		}
@@ -107,36 +116,72 @@ func (j *judge) whereTimeGoes(ctx context.Context, r ref, src []byte, display st
 	if n == 0 || !ok {
 		return ""
 	}
-	covered := spec(r.Problem, src, display)
-	covered.Cover = true
-	bin, err := j.builder.Build(ctx, covered)
-	if err != nil {
-		return ""
-	}
-	dir, err := os.MkdirTemp(j.tempDir, "cover-")
+	dir, err := os.MkdirTemp(j.tempDir, "profile-")
 	if err != nil {
 		return ""
 	}
 	defer os.RemoveAll(dir)
-	lim := cases.Limits{CPU: profileLimit}.Resolve(0, false)
-	prog := sandbox.Program{Path: bin, Env: []string{"GOCOVERDIR=" + dir}, Writable: []string{dir}}
-	j.live.start(msg.Sprintf("%s: counting where the time goes at n = %d", r.Problem.Folder(), n))
-	res, err := j.jail.RunProgram(ctx, dir, prog, []string{strconv.Itoa(n)}, lim)
-	j.live.stop()
-	if err != nil || res.Killed != sandbox.None || res.ExitCode != 0 {
-		return ""
+	var counts profile.Counts
+	if r.Lang == lang.Go {
+		counts, err = j.countGo(ctx, r, src, display, dir, n)
+	} else {
+		counts, err = j.countTraced(ctx, prog, dir, n)
 	}
-	text, err := j.builder.CoverText(ctx, dir)
-	if err != nil {
-		return ""
-	}
-	code, err := build.Prepare(src)
-	if err != nil {
-		return ""
-	}
-	counts, err := profile.Go(text, build.StudentFile, code)
 	if err != nil {
 		return ""
 	}
 	return profile.Explain(counts, src, display, n, refCalls)
+}
+
+// countGo builds src with coverage counters and runs it at n.
+func (j *judge) countGo(ctx context.Context, r ref, src []byte, display, dir string, n int) (profile.Counts, error) {
+	covered := spec(r.Problem, src, display)
+	covered.Cover = true
+	bin, err := j.builder.Build(ctx, covered)
+	if err != nil {
+		return profile.Counts{}, err
+	}
+	if err := j.countingRun(ctx, sandbox.Program{Path: bin, Env: []string{"GOCOVERDIR=" + dir}}, dir, n); err != nil {
+		return profile.Counts{}, err
+	}
+	text, err := j.builder.CoverText(ctx, dir)
+	if err != nil {
+		return profile.Counts{}, err
+	}
+	code, err := build.Prepare(src)
+	if err != nil {
+		return profile.Counts{}, err
+	}
+	return profile.Go(text, build.StudentFile, code)
+}
+
+// countTraced runs prog, whose harness counts lines and calls when asked
+// (lang.ProfileEnv), at n.
+func (j *judge) countTraced(ctx context.Context, prog sandbox.Program, dir string, n int) (profile.Counts, error) {
+	out := filepath.Join(dir, "counts.json")
+	prog.Env = append(slices.Clone(prog.Env), lang.ProfileEnv+"="+out)
+	if err := j.countingRun(ctx, prog, dir, n); err != nil {
+		return profile.Counts{}, err
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		return profile.Counts{}, err
+	}
+	return profile.Traced(data)
+}
+
+// countingRun runs prog at n in the jail, writing into dir.
+func (j *judge) countingRun(ctx context.Context, prog sandbox.Program, dir string, n int) error {
+	prog.Writable = append(slices.Clone(prog.Writable), dir)
+	lim := cases.Limits{CPU: profileLimit}.Resolve(0, false)
+	j.live.start(msg.Sprintf("counting where the time goes at n = %d", n))
+	res, err := j.jail.RunProgram(ctx, dir, prog, []string{strconv.Itoa(n)}, lim)
+	j.live.stop()
+	switch {
+	case err != nil:
+		return err
+	case res.Killed != sandbox.None || res.ExitCode != 0:
+		return errors.New("the counting run failed") // untranslated: never shown
+	}
+	return nil
 }

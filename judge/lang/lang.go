@@ -61,6 +61,10 @@ type Language struct {
 	recipe func(t *Toolchain, s Submission) build.Recipe
 }
 
+// ProfileEnv names, in a run's environment, the file a Python harness
+// writes its line and call counts to (where a TLE's time went).
+const ProfileEnv = "NQUEENS_PROFILE"
+
 // HeadlineSearch is about the longest reference search a language's
 // headline case asks for: past it, cases are not run in that language.
 const HeadlineSearch = 10 * time.Second

@@ -129,13 +129,47 @@ def _nqueens_crash(what, e):
     _nqueens_os._exit(1)
 
 
+def _nqueens_counted(path):
+    """Counts each line of solution.py run, and the calls of its recursive
+    functions, until the function it returns is called: that writes the
+    counts to path as JSON."""
+    lines, calls, recursive = {}, {}, set()
+
+    def trace(frame, event, arg):
+        code = frame.f_code
+        if code.co_filename != "solution.py":
+            return None
+        if event == "call":
+            calls[code] = calls.get(code, 0) + 1
+            if frame.f_back is not None and frame.f_back.f_code is code:
+                recursive.add(code)
+        elif event == "line":
+            lines[frame.f_lineno] = lines.get(frame.f_lineno, 0) + 1
+        return trace
+
+    _nqueens_sys.settrace(trace)
+
+    def done():
+        _nqueens_sys.settrace(None)
+        with open(path, "w") as f:
+            _nqueens_json.dump({"lines": {str(k): v for k, v in lines.items()},
+                                "calls": max([calls[c] for c in recursive] or [0])}, f)
+    return done
+
+
 def _nqueens_main():
     n = int(_nqueens_sys.argv[1])
     names = {"__name__": "solution", "__builtins__": __builtins__}
     exec(LEETCODE, names)
     try:
         exec(compile(_nqueens_source, "solution.py", "exec"), names)
-        got = names["Solution"]().` + p.Func + `(n)
+        solution = names["Solution"]()
+        profile = _nqueens_os.environ.get("` + ProfileEnv + `")
+        if profile:
+            counts = _nqueens_counted(profile)
+        got = getattr(solution, "` + p.Func + `")(n)
+        if profile:
+            counts()
         answer = ` + answer + `
     except RecursionError as e:
         _nqueens_crash("stack overflow", e)

@@ -3,7 +3,10 @@ package msg
 // zh is the Simplified Chinese catalogue: the English text of each message,
 // as written where it is used, and its translation.
 var zh = map[string]string{
-	"coverage profile: %q: %v":                                      "覆盖率数据：%q：%v",
+	"line counts: %v":                        "行计数：%v",
+	"line counts: line %q":                   "行计数：行 %q",
+	"counting where the time goes at n = %d": "在 n = %d 统计时间花在哪里",
+	"coverage profile: %q: %v":               "覆盖率数据：%q：%v",
 	"Where your time goes (n = %d, run once more with counters):\n": "你的时间花在哪里（n = %d，带计数器再运行一次）：\n",
 	"  %s:%d ran %s times: %s\n":                                    "  %s:%d 执行了 %s 次：%s\n",
 	"  your search made %s calls, the reference's %s at n = %d (%.1f times); its busiest line ran %.1f times per call.\n":                                                                                                                                 "  你的搜索调用了 %s 次，参考解调用 %s 次（n = %d，%.1f 倍）；最忙的一行每次调用执行 %.1f 次。\n",
@@ -11,7 +14,6 @@ var zh = map[string]string{
 	"  Line %d runs more times per call than there are columns: a loop inside the loop over columns, such as checking every earlier row (the O(n) check). Keep which columns and diagonals are taken instead (boolean arrays: O(1)), or three bit masks.": "  第 %d 行每次调用执行的次数比列数还多：这是列循环里面的又一层循环，比如逐一检查前面的每一行（O(n) 检查）。改为记录哪些列和对角线已被占用（布尔数组：O(1)），或者用三个位掩码。",
 	"  Line %d runs about once per column at each call: a loop over every column, free or not. Three bit masks let the loop visit only the free squares (x & -x).":                                                                                        "  第 %d 行每次调用大约每列执行一次：这是对每一列的循环，不管它是否空闲。三个位掩码可以让循环只访问空闲的格子（x & -x）。",
 	"  Your search already visits only the free squares, as the reference does: the time goes into each step (allocating, copying a board, calls through an interface?).":                                                                                 "  你的搜索已经像参考解一样只访问空闲的格子：时间花在每一步上（分配内存、复制棋盘、通过接口调用？）。",
-	"%s: counting where the time goes at n = %d": "%s：在 n = %d 统计时间花在哪里",
 	"\n  at %s%s": "\n  位于 %s%s",
 	"\n(LeetCode imports packages for you; here, add import %q at the top of your file)":      "\n（LeetCode 会替你导入包；在这里，请在文件开头加上 import %q）",
 	"\n(found %s: names are case-sensitive)":                                                  "\n（找到了 %s：名字区分大小写）",

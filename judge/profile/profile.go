@@ -14,6 +14,7 @@ package profile
 import (
 	"bufio"
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"go/ast"
 	"go/parser"
@@ -211,4 +212,26 @@ func thousands(n int64) string {
 		s = s[:i] + " " + s[i:]
 	}
 	return s
+}
+
+// Traced reads the counts a Python harness wrote under lang.ProfileEnv:
+// {"lines": {"12": 345, …}, "calls": 4674890}, the calls being those of its
+// busiest recursive function.
+func Traced(data []byte) (Counts, error) {
+	var raw struct {
+		Lines map[string]int64 `json:"lines"`
+		Calls int64            `json:"calls"`
+	}
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return Counts{}, msg.Errorf("line counts: %v", err)
+	}
+	c := Counts{Lines: map[int]int64{}, Calls: raw.Calls}
+	for l, count := range raw.Lines {
+		line, err := strconv.Atoi(l)
+		if err != nil {
+			return Counts{}, msg.Errorf("line counts: line %q", l)
+		}
+		c.Lines[line] = count
+	}
+	return c, nil
 }
