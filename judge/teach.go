@@ -3,6 +3,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"os"
@@ -84,7 +85,10 @@ const (
 // profileBudget is the CPU time of the passed case a language counts at:
 // tracing makes a Python run 10–30 times slower, coverage counters a Go
 // run 2–3 times.
-var profileBudget = map[*lang.Language]time.Duration{lang.Go: 500 * time.Millisecond, lang.Python: 100 * time.Millisecond}
+var profileBudget = map[*lang.Language]time.Duration{
+	lang.Go: 500 * time.Millisecond, lang.Python: 100 * time.Millisecond,
+	lang.C: 200 * time.Millisecond, lang.CPP: 200 * time.Millisecond, // unoptimised, with counters
+}
 
 // ranOutOfTime reports whether a case of rep ran out of CPU time.
 func ranOutOfTime(rep *report) bool {
@@ -122,10 +126,13 @@ func (j *judge) whereTimeGoes(ctx context.Context, r ref, prog sandbox.Program, 
 	}
 	defer os.RemoveAll(dir)
 	var counts profile.Counts
-	if r.Lang == lang.Go {
+	switch r.Lang {
+	case lang.Go:
 		counts, err = j.countGo(ctx, r, src, display, dir, n)
-	} else {
+	case lang.Python:
 		counts, err = j.countTraced(ctx, prog, dir, n)
+	default:
+		counts, err = j.countGCC(ctx, r, src, display, dir, n)
 	}
 	if err != nil {
 		return ""
@@ -153,6 +160,27 @@ func (j *judge) countGo(ctx context.Context, r ref, src []byte, display, dir str
 		return profile.Counts{}, err
 	}
 	return profile.Go(text, build.StudentFile, code)
+}
+
+// countGCC builds src with gcc's line counters (C, C++) in dir, runs it
+// at n, and reads the counts with gcov.
+func (j *judge) countGCC(ctx context.Context, r ref, src []byte, display, dir string, n int) (profile.Counts, error) {
+	t, err := r.Lang.Toolchain()
+	if err != nil {
+		return profile.Counts{}, err
+	}
+	prog, ok, err := t.BuildCounted(ctx, j.builder, lang.Submission{Problem: r.Problem, Source: src, Display: display}, dir)
+	if !ok || err != nil {
+		return profile.Counts{}, cmp.Or(err, errors.New("not counted")) // untranslated: never shown
+	}
+	if err := j.countingRun(ctx, prog, dir, n); err != nil {
+		return profile.Counts{}, err
+	}
+	data, err := t.Count(ctx, j.builder, dir)
+	if err != nil {
+		return profile.Counts{}, err
+	}
+	return profile.GCC(data, r.Lang.File(), src)
 }
 
 // countTraced runs prog, whose harness counts lines and calls when asked

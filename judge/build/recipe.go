@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"maps"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -45,30 +46,58 @@ func (b *Builder) BuildRecipe(ctx context.Context, r Recipe) (string, error) {
 		parts = append(parts, strings.Join(c, "\x00"))
 	}
 	return b.cached(Key(parts...), r.Display, r.Files, func(dir string) (string, error) {
-		// The compilers' own temporary files go in the build directory,
-		// removed with it even when a build is stopped at a bound.
-		env := append(slices.Clone(r.Env), "TMPDIR="+dir)
-		for _, c := range r.Commands {
-			run := b.runTool
-			if b.jailed() {
-				run = func(ctx context.Context, dir string, env []string, display string, argv ...string) ([]byte, error) {
-					return b.runJailedTool(ctx, dir, env, r.ReadOnly, []string{dir}, toolProcesses, display, argv...)
-				}
-			}
-			out, err := run(ctx, dir, env, r.Display, c...)
-			if errors.Is(err, errToolFailed) {
-				// Its temporary files' names hold the judge's own folder.
-				return "", &CompileError{Message: r.Message(strings.ReplaceAll(string(out), dir+string(filepath.Separator), ""))}
-			}
-			if err != nil {
-				return "", err
-			}
-		}
-		if r.Pack != nil {
-			return r.Pack(dir)
-		}
-		return filepath.Join(dir, r.Output), nil
+		return b.make(ctx, dir, r)
 	})
+}
+
+// BuildIn builds r in dir, the caller's, and keeps nothing in the cache:
+// for a build whose files outlive it (a counting build's notes on its
+// lines, which the run and gcov add to).
+func (b *Builder) BuildIn(ctx context.Context, dir string, r Recipe) (string, error) {
+	for name, data := range r.Files {
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			return "", err
+		}
+	}
+	return b.make(ctx, dir, r)
+}
+
+// RunTool runs a toolchain's tool (gcov) in dir, jailed where the builder
+// can, seeing readOnly besides dir, under a build's bounds; it returns what
+// the tool printed.
+func (b *Builder) RunTool(ctx context.Context, dir string, readOnly []string, env []string, argv ...string) ([]byte, error) {
+	if b.jailed() {
+		return b.runJailedTool(ctx, dir, env, readOnly, []string{dir}, toolProcesses, argv[0], argv...)
+	}
+	return b.runTool(ctx, dir, env, argv[0], argv...)
+}
+
+// make runs r's commands in dir, where its files are, and returns the
+// program's path.
+func (b *Builder) make(ctx context.Context, dir string, r Recipe) (string, error) {
+	// The compilers' own temporary files go in the build directory,
+	// removed with it even when a build is stopped at a bound.
+	env := append(slices.Clone(r.Env), "TMPDIR="+dir)
+	for _, c := range r.Commands {
+		run := b.runTool
+		if b.jailed() {
+			run = func(ctx context.Context, dir string, env []string, display string, argv ...string) ([]byte, error) {
+				return b.runJailedTool(ctx, dir, env, r.ReadOnly, []string{dir}, toolProcesses, display, argv...)
+			}
+		}
+		out, err := run(ctx, dir, env, r.Display, c...)
+		if errors.Is(err, errToolFailed) {
+			// Its temporary files' names hold the judge's own folder.
+			return "", &CompileError{Message: r.Message(strings.ReplaceAll(string(out), dir+string(filepath.Separator), ""))}
+		}
+		if err != nil {
+			return "", err
+		}
+	}
+	if r.Pack != nil {
+		return r.Pack(dir)
+	}
+	return filepath.Join(dir, r.Output), nil
 }
 
 // Bounds of a jailed tool beyond the builder's: what it may print, and the

@@ -1,7 +1,12 @@
 package lang
 
 import (
+	"bytes"
+	"compress/gzip"
 	"context"
+	"io"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 
@@ -82,4 +87,79 @@ func blankLines(src []byte, re *regexp.Regexp) []byte {
 			return ' '
 		}, string(m)))
 	})
+}
+
+// BuildCounted builds s in dir with counters on each line (gcc's
+// --coverage, unoptimised so that lines count as written) for a language
+// gcov reads, C or C++; ok is false for the others. A run of the program
+// leaves its counts in dir, which Count reads.
+func (t *Toolchain) BuildCounted(ctx context.Context, b *build.Builder, s Submission, dir string) (prog sandbox.Program, ok bool, err error) {
+	if t.Lang != C && t.Lang != CPP {
+		return sandbox.Program{}, false, nil
+	}
+	r := t.Lang.recipe(t, s)
+	r.Display = s.Display
+	for i, c := range r.Commands {
+		counted := []string{c[0], "--coverage"}
+		for _, arg := range c[1:] {
+			if arg == "-O2" {
+				arg = "-O0"
+			}
+			counted = append(counted, arg)
+		}
+		r.Commands[i] = counted
+	}
+	path, err := b.BuildIn(ctx, dir, r)
+	if err != nil {
+		return sandbox.Program{}, true, err
+	}
+	return t.Program(path), true, nil
+}
+
+// Count runs gcov on the counts a counted program left in dir and returns
+// its JSON (one document per file of counts; gcov writes them gzipped
+// beside the counts, being too long to keep from its output).
+func (t *Toolchain) Count(ctx context.Context, b *build.Builder, dir string) ([]byte, error) {
+	gcov, err := lookPath("gcov")
+	if err != nil {
+		return nil, err
+	}
+	counts, err := filepath.Glob(filepath.Join(dir, "*.gcda"))
+	if err != nil || len(counts) == 0 {
+		return nil, msg.Errorf("no counts in %s", dir)
+	}
+	argv := append([]string{gcov, "--json-format", "-o", dir}, counts...) // untranslated: a command
+	if _, err := b.RunTool(ctx, dir, gccFiles, []string{"PATH=/usr/bin:/bin", "LANG=C"}, argv...); err != nil {
+		return nil, err
+	}
+	docs, err := filepath.Glob(filepath.Join(dir, "*.gcov.json.gz"))
+	if err != nil {
+		return nil, err
+	}
+	var all bytes.Buffer
+	for _, doc := range docs {
+		if err := gunzip(&all, doc); err != nil {
+			return nil, err
+		}
+	}
+	return all.Bytes(), nil
+}
+
+// maxCounts bounds what Count reads: gcov's JSON of a C++ file and the
+// library headers it includes is about 80 KiB.
+const maxCounts = 64 << 20
+
+// gunzip appends the gzipped file path to w, up to maxCounts.
+func gunzip(w *bytes.Buffer, path string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	z, err := gzip.NewReader(f)
+	if err != nil {
+		return err
+	}
+	_, err = io.Copy(w, io.LimitReader(z, maxCounts-int64(w.Len())))
+	return err
 }

@@ -3,6 +3,9 @@ package msg
 // zh is the Simplified Chinese catalogue: the English text of each message,
 // as written where it is used, and its translation.
 var zh = map[string]string{
+	"gcov: %v":                               "gcov：%v",
+	"gcov: no counts for %s":                 "gcov：没有 %s 的计数",
+	"no counts in %s":                        "%s 中没有计数",
 	"line counts: %v":                        "行计数：%v",
 	"line counts: line %q":                   "行计数：行 %q",
 	"counting where the time goes at n = %d": "在 n = %d 统计时间花在哪里",

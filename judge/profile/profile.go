@@ -19,6 +19,8 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"io"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -234,4 +236,80 @@ func Traced(data []byte) (Counts, error) {
 		c.Lines[line] = count
 	}
 	return c, nil
+}
+
+// GCC reads gcov's JSON (gcov --json-format --stdout: one document per
+// file of counts) for file, the student's file as the build named it
+// (solution.c), whose source is src.
+func GCC(gcovJSON []byte, file string, src []byte) (Counts, error) {
+	type function struct {
+		Name      string `json:"demangled_name"`
+		StartLine int    `json:"start_line"`
+		EndLine   int    `json:"end_line"`
+		Count     int64  `json:"execution_count"`
+	}
+	type document struct {
+		Files []struct {
+			File      string     `json:"file"`
+			Functions []function `json:"functions"`
+			Lines     []struct {
+				Line  int   `json:"line_number"`
+				Count int64 `json:"count"`
+			} `json:"lines"`
+		} `json:"files"`
+	}
+	lines := strings.Split(string(src), "\n")
+	c := Counts{Lines: map[int]int64{}}
+	dec := json.NewDecoder(bytes.NewReader(gcovJSON))
+	found := false
+	for {
+		var doc document
+		if err := dec.Decode(&doc); err == io.EOF {
+			break
+		} else if err != nil {
+			return Counts{}, msg.Errorf("gcov: %v", err)
+		}
+		for _, f := range doc.Files {
+			if f.File != file {
+				continue
+			}
+			found = true
+			for _, l := range f.Lines {
+				c.Lines[l.Line] = max(c.Lines[l.Line], l.Count)
+			}
+			for _, fn := range f.Functions {
+				if callsItself(shortName(fn.Name), lines, fn.StartLine, fn.EndLine) {
+					c.Calls = max(c.Calls, fn.Count)
+				}
+			}
+		}
+	}
+	if !found {
+		return Counts{}, msg.Errorf("gcov: no counts for %s", file)
+	}
+	return c, nil
+}
+
+// shortName is a function's own name in a demangled one:
+// "Solution::place(int, int)" → "place".
+func shortName(name string) string {
+	name, _, _ = strings.Cut(name, "(")
+	if i := strings.LastIndex(name, "::"); i >= 0 {
+		name = name[i+2:]
+	}
+	return strings.TrimSpace(name)
+}
+
+// callsItself reports whether the function name, defined on lines from to
+// to of lines, calls itself: its name followed by "(" more than once there
+// (the definition, then a call).
+func callsItself(name string, lines []string, from, to int) bool {
+	if name == "" || from < 1 || to > len(lines) || from > to {
+		return false
+	}
+	re, err := regexp.Compile(`\b` + regexp.QuoteMeta(name) + `\s*\(`)
+	if err != nil {
+		return false
+	}
+	return len(re.FindAllStringIndex(strings.Join(lines[from-1:to], "\n"), -1)) > 1
 }
