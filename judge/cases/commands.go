@@ -11,6 +11,7 @@ import (
 
 	"github.com/nqueens-kit/nqueens/internal/queens"
 	"github.com/nqueens-kit/nqueens/judge/build"
+	"github.com/nqueens-kit/nqueens/judge/format"
 	"github.com/nqueens-kit/nqueens/judge/msg"
 	"github.com/nqueens-kit/nqueens/judge/sandbox"
 	"github.com/nqueens-kit/nqueens/judge/verdict"
@@ -67,11 +68,20 @@ func cmdSolve(ts *testscript.TestScript, neg bool, args []string) {
 	s := caseState(ts)
 	res, err := s.params.Jail.RunProgram(s.ctx, ts.MkAbs("."), s.params.Program, []string{args[0]}, s.limits)
 	if err != nil {
-		ts.Fatalf("%s", msg.Sprintf("run submission: %v", err))
+		// The jail's failure, not the submission's: the case is not judged.
+		s.judgeErr = msg.Errorf("run submission: %w", err)
+		ts.Fatalf("%v", s.judgeErr)
 	}
-	if res.Killed == sandbox.Interrupted {
+	switch res.Killed {
+	case sandbox.Interrupted:
 		s.interrupted = true
 		ts.Fatalf("interrupted")
+	case sandbox.Wall:
+		// Progressing, but with a tenth of a core or less: the machine's
+		// load, which no verdict may be taken from.
+		s.judgeErr = msg.Errorf("n = %d: %s of CPU in %s of wall-clock time, when the judge stops a run: this machine is too busy to time it; judge again when it is quieter",
+			n, format.Duration(res.CPU), format.Duration(res.Wall))
+		ts.Fatalf("%v", s.judgeErr)
 	}
 	s.runs++
 	s.cpu += res.CPU

@@ -86,6 +86,7 @@ type state struct {
 	outputTail  []byte // and the end, when more than the start was kept
 	outputLines int64  // newlines printed in all
 	interrupted bool
+	judgeErr    error // the case could not be judged: never the student's
 }
 
 type stateKey struct{}
@@ -133,6 +134,9 @@ func Run(ctx context.Context, p *problem.Problem, c *Case, params Params) (*Resu
 	})
 	if s.interrupted || ctx.Err() != nil {
 		return nil, context.Canceled
+	}
+	if s.judgeErr != nil {
+		return nil, s.judgeErr
 	}
 	res := &Result{
 		Name:       c.Name,

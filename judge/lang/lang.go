@@ -165,13 +165,39 @@ func (l *Language) Toolchain() (*Toolchain, error) {
 	if l.find == nil {
 		return &Toolchain{Lang: l}, nil
 	}
+	// Asking a tool its version runs it: on a machine short of memory or
+	// processes for a moment that can fail once (a -verify row of CI's
+	// read "not run" with every toolchain installed); only a tool that
+	// fails every time is broken.
 	t, err := l.find()
+	for try := 1; err != nil && try < findTries; try++ {
+		time.Sleep(findPause)
+		t, err = l.find()
+	}
 	if err != nil {
 		return nil, msg.Errorf("%s: %v (install %s)", l.Name, err, msg.Tr(l.Install))
 	}
 	t.Lang = l
 	toolsOf[l] = t
 	return t, nil
+}
+
+// How often, and how far apart, Toolchain asks a tool its version before
+// taking it for broken.
+const (
+	findTries = 3
+	findPause = 300 * time.Millisecond
+)
+
+// OnPath reports whether every command l needs is on PATH: without one,
+// its submissions cannot be judged here at all (a machine with only Go).
+func (l *Language) OnPath() bool {
+	for _, tool := range l.Tools {
+		if _, err := exec.LookPath(tool); err != nil {
+			return false
+		}
+	}
+	return true
 }
 
 // output runs a tool and returns its output, stdout and stderr together.
