@@ -620,6 +620,6 @@ func spec(p *problem.Problem, src []byte, display string) build.Spec {
 		Func:    p.Func,
 		Params:  "int",
 		Results: p.Results,
-		Harness: p.Harness(),
+		Harness: lang.GoHarness(p),
 	}
 }

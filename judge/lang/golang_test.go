@@ -1,4 +1,4 @@
-package problem
+package lang
 
 import (
 	"os"
@@ -10,16 +10,17 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/nqueens-kit/nqueens/judge/problem"
 	"github.com/nqueens-kit/nqueens/judge/sandbox"
 )
 
 // buildHarness builds the harness of 52 with a solution, as a program.
 func buildHarness(t *testing.T, solution string) string {
-	p, err := Find("52")
+	p, err := problem.Find("52")
 	require.NoError(t, err)
 	dir := t.TempDir()
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module h\n\ngo 1.26\n"), 0o644))
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "harness.go"), []byte(p.Harness()), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "harness.go"), []byte(GoHarness(p)), 0o644))
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "solution.go"), []byte("package main\n\n"+solution), 0o644))
 	cmd := exec.Command("go", "build", "-o", "prog", ".")
 	cmd.Dir = dir
