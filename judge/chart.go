@@ -13,7 +13,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/nqueens-kit/nqueens/judge/msg"
+	"github.com/nqueens-kit/nqueens/internal/msg"
 )
 
 // series is one line of a chart: a solution's time at each n it ran.

@@ -13,7 +13,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/nqueens-kit/nqueens/judge/msg"
+	"github.com/nqueens-kit/nqueens/internal/msg"
 	"github.com/nqueens-kit/nqueens/judge/problem"
 )
 

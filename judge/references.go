@@ -8,11 +8,11 @@ import (
 	"strings"
 	"time"
 
+	"github.com/nqueens-kit/nqueens/internal/msg"
 	"github.com/nqueens-kit/nqueens/judge/calibrate"
 	"github.com/nqueens-kit/nqueens/judge/cases"
 	"github.com/nqueens-kit/nqueens/judge/format"
 	"github.com/nqueens-kit/nqueens/judge/lang"
-	"github.com/nqueens-kit/nqueens/judge/msg"
 )
 
 // ref names one reference: a problem's, in a language.

@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/nqueens-kit/nqueens/internal/atomicfile"
-	"github.com/nqueens-kit/nqueens/judge/msg"
+	"github.com/nqueens-kit/nqueens/internal/msg"
 	"github.com/nqueens-kit/nqueens/judge/problem"
 	"github.com/nqueens-kit/nqueens/judge/verdict"
 )

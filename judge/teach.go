@@ -19,9 +19,9 @@ import (
 	"github.com/nqueens-kit/nqueens/judge/profile"
 	"github.com/nqueens-kit/nqueens/judge/sandbox"
 
+	"github.com/nqueens-kit/nqueens/internal/msg"
 	"github.com/nqueens-kit/nqueens/judge/cases"
 	"github.com/nqueens-kit/nqueens/judge/format"
-	"github.com/nqueens-kit/nqueens/judge/msg"
 	"github.com/nqueens-kit/nqueens/judge/verdict"
 )
 

@@ -11,7 +11,7 @@ import (
 
 	"golang.org/x/term"
 
-	"github.com/nqueens-kit/nqueens/judge/msg"
+	"github.com/nqueens-kit/nqueens/internal/msg"
 	"github.com/nqueens-kit/nqueens/judge/verdict"
 )
 

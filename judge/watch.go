@@ -11,8 +11,8 @@ import (
 
 	"github.com/fsnotify/fsnotify"
 
+	"github.com/nqueens-kit/nqueens/internal/msg"
 	"github.com/nqueens-kit/nqueens/judge/lang"
-	"github.com/nqueens-kit/nqueens/judge/msg"
 )
 
 // watchDebounce is how long the file must stay quiet after a change before

@@ -31,7 +31,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/nqueens-kit/nqueens/judge/msg"
+	"github.com/nqueens-kit/nqueens/internal/msg"
 	"github.com/nqueens-kit/nqueens/judge/sandbox"
 )
 

@@ -10,7 +10,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/nqueens-kit/nqueens/judge/msg"
+	"github.com/nqueens-kit/nqueens/internal/msg"
 	"github.com/nqueens-kit/nqueens/judge/sandbox"
 )
 

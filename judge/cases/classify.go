@@ -8,9 +8,9 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/nqueens-kit/nqueens/internal/msg"
 	"github.com/nqueens-kit/nqueens/judge/format"
 	"github.com/nqueens-kit/nqueens/judge/lang"
-	"github.com/nqueens-kit/nqueens/judge/msg"
 	"github.com/nqueens-kit/nqueens/judge/sandbox"
 	"github.com/nqueens-kit/nqueens/judge/verdict"
 )

@@ -3,8 +3,8 @@ package cases
 import (
 	"time"
 
+	"github.com/nqueens-kit/nqueens/internal/msg"
 	"github.com/nqueens-kit/nqueens/judge/format"
-	"github.com/nqueens-kit/nqueens/judge/msg"
 )
 
 // A search's CPU time grows with n as the reference's does (about 5.5

@@ -22,9 +22,9 @@ import (
 	"sync"
 	"time"
 
+	"github.com/nqueens-kit/nqueens/internal/msg"
 	"github.com/nqueens-kit/nqueens/judge/build"
 	"github.com/nqueens-kit/nqueens/judge/lookup"
-	"github.com/nqueens-kit/nqueens/judge/msg"
 )
 
 // A Language is one language submissions may be written in.

@@ -6,8 +6,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/nqueens-kit/nqueens/internal/msg"
 	"github.com/nqueens-kit/nqueens/judge/build"
-	"github.com/nqueens-kit/nqueens/judge/msg"
 	"github.com/nqueens-kit/nqueens/judge/problem"
 )
 

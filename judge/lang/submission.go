@@ -10,8 +10,8 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/nqueens-kit/nqueens/internal/msg"
 	"github.com/nqueens-kit/nqueens/judge/build"
-	"github.com/nqueens-kit/nqueens/judge/msg"
 	"github.com/nqueens-kit/nqueens/judge/problem"
 	"github.com/nqueens-kit/nqueens/judge/sandbox"
 )

@@ -9,7 +9,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/nqueens-kit/nqueens/judge/msg"
+	"github.com/nqueens-kit/nqueens/internal/msg"
 	"github.com/nqueens-kit/nqueens/judge/verdict"
 )
 

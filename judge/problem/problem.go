@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/nqueens-kit/nqueens/judge/msg"
+	"github.com/nqueens-kit/nqueens/internal/msg"
 )
 
 // A Problem is one exercise of the kit.

@@ -25,7 +25,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/nqueens-kit/nqueens/judge/msg"
+	"github.com/nqueens-kit/nqueens/internal/msg"
 )
 
 // Counts is what one instrumented run of a student's file did.

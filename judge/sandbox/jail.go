@@ -1,6 +1,6 @@
 package sandbox
 
-import "github.com/nqueens-kit/nqueens/judge/msg"
+import "github.com/nqueens-kit/nqueens/internal/msg"
 
 // A Jail isolates each run from the machine: see jail_linux.go. A nil *Jail
 // runs programs with only the process-group limits.

@@ -45,7 +45,7 @@ import (
 	llsyscall "github.com/landlock-lsm/go-landlock/landlock/syscall"
 	"golang.org/x/sys/unix"
 
-	"github.com/nqueens-kit/nqueens/judge/msg"
+	"github.com/nqueens-kit/nqueens/internal/msg"
 )
 
 // jailTmpSize bounds the program's /tmp: its binary and whatever it writes.

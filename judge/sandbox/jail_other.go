@@ -5,7 +5,7 @@ package sandbox
 import (
 	"os"
 
-	"github.com/nqueens-kit/nqueens/judge/msg"
+	"github.com/nqueens-kit/nqueens/internal/msg"
 )
 
 // NewJail returns a jail with none of Linux's protections: on this system a

@@ -4,7 +4,7 @@ package sandbox
 
 import (
 	"cmp"
-	"github.com/nqueens-kit/nqueens/judge/msg"
+	"github.com/nqueens-kit/nqueens/internal/msg"
 	"golang.org/x/sys/unix"
 	"os"
 	"strconv"

@@ -21,7 +21,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/nqueens-kit/nqueens/judge/msg"
+	"github.com/nqueens-kit/nqueens/internal/msg"
 )
 
 // Limits bound one run.

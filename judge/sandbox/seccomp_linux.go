@@ -6,7 +6,7 @@ import (
 	seccomp "github.com/elastic/go-seccomp-bpf"
 	"golang.org/x/sys/unix"
 
-	"github.com/nqueens-kit/nqueens/judge/msg"
+	"github.com/nqueens-kit/nqueens/internal/msg"
 )
 
 // refuseProcesses installs the jail's seccomp filter (through

@@ -2,7 +2,7 @@
 // LeetCode's short codes (AC, WA, TLE, …) and long names.
 package verdict
 
-import "github.com/nqueens-kit/nqueens/judge/msg"
+import "github.com/nqueens-kit/nqueens/internal/msg"
 
 // A Verdict is LeetCode's short code for how a submission or a case went.
 type Verdict string

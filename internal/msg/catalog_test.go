@@ -50,8 +50,8 @@ func parseJudge(t *testing.T) source {
 		src.files = append(src.files, f)
 		return nil
 	}
-	require.NoError(t, filepath.WalkDir("..", walk))
-	require.NoError(t, filepath.WalkDir("../../internal/queens", walk))
+	require.NoError(t, filepath.WalkDir("../../judge", walk))
+	require.NoError(t, filepath.WalkDir("../queens", walk))
 	require.NotEmpty(t, src.files)
 	return src
 }
