@@ -33,25 +33,30 @@ func benchmarkJailedCBuild(b *testing.B) {
 		b.Skip("needs gcc")
 	}
 	src := []byte("#include <stdio.h>\nint totalNQueens(int n) { return n; }\nint main(void) { printf(\"%d\\n\", totalNQueens(4)); return 0; }\n")
-	for _, bc := range []struct {
-		name string
-		jail *sandbox.Jail
-	}{{"plain", nil}, {"jail", sandbox.NewJail()}} {
-		b.Run(bc.name, func(b *testing.B) {
-			if bc.jail != nil && !bc.jail.Isolates() {
-				b.Skip("no jail here")
+	plainAndJailed(b, func(b *testing.B, jail *sandbox.Jail) {
+		builder := &Builder{TempDir: b.TempDir(), Jail: jail}
+		for i := 0; b.Loop(); i++ {
+			r := Recipe{Display: "solution.c", Key: []string{string(rune(i))}, Files: map[string][]byte{"solution.c": src},
+				Commands: [][]string{{gcc, "-O2", "-static", "-o", "prog", "solution.c"}}, Env: []string{"PATH=/usr/bin:/bin"},
+				ReadOnly: []string{"/usr", "/lib", "/lib64", "/bin"}, Message: func(s string) string { return s }, Output: "prog"}
+			if _, err := builder.BuildRecipe(context.Background(), r); err != nil {
+				b.Fatal(err)
 			}
-			builder := &Builder{TempDir: b.TempDir(), Jail: bc.jail}
-			for i := 0; b.Loop(); i++ {
-				r := Recipe{Display: "solution.c", Key: []string{string(rune(i))}, Files: map[string][]byte{"solution.c": src},
-					Commands: [][]string{{gcc, "-O2", "-static", "-o", "prog", "solution.c"}}, Env: []string{"PATH=/usr/bin:/bin"},
-					ReadOnly: []string{"/usr", "/lib", "/lib64", "/bin"}, Message: func(s string) string { return s }, Output: "prog"}
-				if _, err := builder.BuildRecipe(context.Background(), r); err != nil {
-					b.Fatal(err)
-				}
-			}
-		})
-	}
+		}
+	})
+}
+
+// plainAndJailed runs bench as two sub-benchmarks: without the jail and in
+// it, where this machine has one.
+func plainAndJailed(b *testing.B, bench func(b *testing.B, jail *sandbox.Jail)) {
+	b.Run("plain", func(b *testing.B) { bench(b, nil) })
+	b.Run("jail", func(b *testing.B) {
+		jail := sandbox.NewJail()
+		if !jail.Isolates() {
+			b.Skip("no jail here")
+		}
+		bench(b, jail)
+	})
 }
 
 // TestMain lets this test binary be the jail's helper, and a fake go
@@ -77,23 +82,15 @@ func benchmarkJailedGoBuild(b *testing.B) {
 		b.Fatal(err)
 	}
 	env := strings.Fields(string(out))
-	for _, bc := range []struct {
-		name string
-		jail *sandbox.Jail
-	}{{"plain", nil}, {"jail", sandbox.NewJail()}} {
-		b.Run(bc.name, func(b *testing.B) {
-			if bc.jail != nil && !bc.jail.Isolates() {
-				b.Skip("no jail here")
+	plainAndJailed(b, func(b *testing.B, jail *sandbox.Jail) {
+		builder := &Builder{Go: goCmd, GoVersion: env[0], GoRoot: env[1], GoCache: env[2], TempDir: b.TempDir(), Jail: jail}
+		for b.Loop() {
+			src := fmt.Appendf(nil, "func totalNQueens(n int) int { return n + %d }\n", time.Now().UnixNano())
+			if _, err := builder.Build(context.Background(), countSpec(src)); err != nil {
+				b.Fatal(err)
 			}
-			builder := &Builder{Go: goCmd, GoVersion: env[0], GoRoot: env[1], GoCache: env[2], TempDir: b.TempDir(), Jail: bc.jail}
-			for i := 0; b.Loop(); i++ {
-				src := fmt.Appendf(nil, "func totalNQueens(n int) int { return n + %d }\n", time.Now().UnixNano())
-				if _, err := builder.Build(context.Background(), countSpec(src)); err != nil {
-					b.Fatal(err)
-				}
-			}
-		})
-	}
+		}
+	})
 }
 
 // fakeGo stands in for the go command in TestGoBuildRunsInTheJail: it
