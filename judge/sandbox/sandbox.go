@@ -147,6 +147,13 @@ type launch struct {
 	jailed bool
 }
 
+// closeReport closes the read end of the helper's report channel.
+func (l *launch) closeReport() {
+	if l.report != nil {
+		l.report.Close()
+	}
+}
+
 // close closes, once, the files the judge handed to the launch.
 func (l *launch) close() {
 	for i, f := range l.files {
@@ -169,219 +176,286 @@ func (j *Jail) Run(ctx context.Context, dir string, argv []string, lim Limits) (
 	return j.RunProgram(ctx, dir, Program{Path: argv[0]}, argv[1:], lim)
 }
 
-// RunProgram runs prog with args as Run does.
+// RunProgram runs prog with args as Run does: it opens the program's
+// channels, starts it (through the jail's helper where there is one),
+// reads what it writes, watches it against lim until it ends, and
+// accounts for what it used.
 func (j *Jail) RunProgram(ctx context.Context, dir string, prog Program, args []string, lim Limits) (*Result, error) {
 	if lim.Processes == 0 {
 		lim.Processes = DefaultProcesses
 	}
-	var pipes [3][2]*os.File // stdout+stderr, answer, crash: read and write ends
-	for i := range pipes {
+	ch, err := openChannels()
+	if err != nil {
+		return nil, err
+	}
+	defer ch.closeReads()
+	rn, err := j.start(dir, prog, args, lim, ch)
+	if err != nil {
+		return nil, err
+	}
+	defer rn.close()
+	rn.read(ch)
+	done := make(chan struct{})
+	var watching sync.WaitGroup
+	watching.Add(1)
+	go func() {
+		defer watching.Done()
+		rn.watch(ctx, done)
+	}()
+	waitErr := rn.cmd.Wait()
+	rn.r.Wall = time.Since(rn.began)
+	close(done)
+	watching.Wait()
+	rn.drain(ch)
+	return rn.account(waitErr)
+}
+
+// channels are the pipes a program writes to: stdout and stderr together,
+// the answer, and the crash report; each a read end and a write end.
+type channels struct {
+	outR, outW, ansR, ansW, crashR, crashW *os.File
+}
+
+func openChannels() (*channels, error) {
+	var ends [6]*os.File
+	for i := 0; i < len(ends); i += 2 {
 		r, w, err := os.Pipe()
 		if err != nil {
-			for _, p := range pipes[:i] {
-				p[0].Close()
-				p[1].Close()
+			for _, f := range ends[:i] {
+				f.Close()
 			}
 			return nil, err
 		}
-		pipes[i] = [2]*os.File{r, w}
-		defer r.Close()
+		ends[i], ends[i+1] = r, w
 	}
-	outR, outW := pipes[0][0], pipes[0][1]
-	ansR, ansW := pipes[1][0], pipes[1][1]
-	crashR, crashW := pipes[2][0], pipes[2][1]
+	return &channels{ends[0], ends[1], ends[2], ends[3], ends[4], ends[5]}, nil
+}
 
+// closeWrites closes the judge's copies of the write ends: the program
+// has its own.
+func (ch *channels) closeWrites() {
+	ch.outW.Close()
+	ch.ansW.Close()
+	ch.crashW.Close()
+}
+
+func (ch *channels) closeReads() {
+	ch.outR.Close()
+	ch.ansR.Close()
+	ch.crashR.Close()
+}
+
+// running is one program under way: what started it, what it wrote, what
+// the watchdog saw.
+type running struct {
+	cmd   *exec.Cmd
+	l     *launch
+	g     *group
+	lim   Limits
+	began time.Time // when it was started (the jail's set-up included)
+	r     *Result
+	once  sync.Once
+
+	out, ans, crash, report bytes.Buffer
+	tail                    tailBuffer
+	readers                 sync.WaitGroup
+	started                 chan struct{} // closed when the program itself starts
+	setupStalled            bool
+}
+
+// start starts prog through its launch (the jail's helper, or directly)
+// with ch as its channels, and puts it in a group the watchdog can poll.
+func (j *Jail) start(dir string, prog Program, args []string, lim Limits, ch *channels) (*running, error) {
 	l, err := j.jailCommand(prog, args, lim)
 	if err != nil {
+		ch.closeWrites()
 		return nil, err
-	}
-	defer l.close()
-	if l.report != nil {
-		defer l.report.Close()
 	}
 	cmd := &exec.Cmd{Path: l.path, Args: l.args, Dir: dir, SysProcAttr: l.attr}
 	cmd.Env = programEnv(dir, lim)
-	cmd.Stdout = outW
-	cmd.Stderr = outW
+	cmd.Stdout = ch.outW
+	cmd.Stderr = ch.outW
 	cmd.ExtraFiles = l.files
-	if err := passChannels(cmd, ansW, crashW); err != nil {
+	if err := passChannels(cmd, ch.ansW, ch.crashW); err != nil {
+		ch.closeWrites()
+		l.close()
+		l.closeReport()
 		return nil, err
 	}
-
-	start := time.Now()
+	began := time.Now()
 	err = cmd.Start()
-	outW.Close()
-	ansW.Close()
-	crashW.Close()
+	ch.closeWrites()
 	l.close() // the helper has its own copies
 	if err != nil {
+		l.closeReport()
 		return nil, msg.Errorf("start %s: %w", l.args[0], err)
 	}
 	g, err := newGroup(cmd, prog, lim, l.jailed)
 	if err != nil {
 		cmd.Process.Kill()
 		cmd.Wait()
+		l.closeReport()
 		return nil, err
 	}
-	defer g.close()
+	return &running{cmd: cmd, l: l, g: g, lim: lim, began: began, r: &Result{}, started: make(chan struct{})}, nil
+}
 
-	r := &Result{}
-	var once sync.Once
-	kill := func(reason string) {
-		once.Do(func() {
-			r.Killed = reason
-			g.kill()
-		})
+// close releases what start acquired.
+func (rn *running) close() {
+	rn.g.close()
+	rn.l.closeReport()
+}
+
+// kill stops the program's whole group, once, for reason.
+func (rn *running) kill(reason string) {
+	rn.once.Do(func() {
+		rn.r.Killed = reason
+		rn.g.kill()
+	})
+}
+
+// read starts the readers of the program's channels, each of which kills
+// the group when its limit is passed, and of the jail's report channel:
+// in the jail the program starts when the helper execs it, which closes
+// that channel, so the jail's set-up (mounts, which can wait in the kernel
+// under load) is not the program's time.
+func (rn *running) read(ch *channels) {
+	rn.readers.Add(3)
+	go func() {
+		defer rn.readers.Done()
+		rn.r.Written = drain(io.TeeReader(ch.outR, &rn.tail), &rn.out, KeepOutput, rn.lim.Output, func() { rn.kill(Output) })
+	}()
+	go func() {
+		defer rn.readers.Done()
+		drain(ch.ansR, &rn.ans, rn.lim.Answer, rn.lim.Answer, func() { rn.kill(Answer) })
+	}()
+	go func() {
+		defer rn.readers.Done()
+		drain(ch.crashR, &rn.crash, KeepOutput, 1<<62, func() {})
+	}()
+	if rn.l.report == nil {
+		close(rn.started)
+		return
 	}
-
-	// Readers for the two channels; each kills the group when its limit is passed.
-	var out, ans, crash bytes.Buffer
-	var tail tailBuffer
-	var readers sync.WaitGroup
-	readers.Add(3)
 	go func() {
-		defer readers.Done()
-		r.Written = drain(io.TeeReader(outR, &tail), &out, KeepOutput, lim.Output, func() { kill(Output) })
+		defer close(rn.started)
+		io.Copy(&rn.report, io.LimitReader(rn.l.report, KeepOutput))
 	}()
-	go func() {
-		defer readers.Done()
-		drain(ansR, &ans, lim.Answer, lim.Answer, func() { kill(Answer) })
-	}()
-	go func() {
-		defer readers.Done()
-		drain(crashR, &crash, KeepOutput, 1<<62, func() {})
-	}()
+}
 
-	// In the jail the program starts when the helper execs it, which closes
-	// the report channel: the jail's set-up (mounts, which can wait in the
-	// kernel under load) is not the program's time.
-	started := make(chan struct{})
-	var report bytes.Buffer
-	if l.report != nil {
-		go func() {
-			defer close(started)
-			io.Copy(&report, io.LimitReader(l.report, KeepOutput))
-		}()
-	} else {
-		close(started)
-	}
-	setupStalled := false
-
-	// The watchdog polls CPU, memory and processes, and watches for progress.
-	done := make(chan struct{})
-	var watching sync.WaitGroup
-	watching.Add(1)
-	go func() {
-		defer watching.Done()
-		tick := time.NewTicker(PollEvery)
-		defer tick.Stop()
-		wall := time.NewTimer(lim.hardWall())
-		defer wall.Stop()
-		lastCPU, lastProgress := time.Duration(-1), time.Now()
-		var began time.Time // when the program started: after the jail's set-up
-		polled := false     // the program's usage was read at least once
-		for {
+// watch polls the program's CPU, memory and processes until done, and
+// watches for progress: it stops the program at a limit, when it makes no
+// progress for lim.Idle, at the hard wall, or when ctx ends.
+func (rn *running) watch(ctx context.Context, done <-chan struct{}) {
+	lim := rn.lim
+	tick := time.NewTicker(PollEvery)
+	defer tick.Stop()
+	wall := time.NewTimer(lim.hardWall())
+	defer wall.Stop()
+	lastCPU, lastProgress := time.Duration(-1), time.Now()
+	var began time.Time // when the program started: after the jail's set-up
+	polled := false     // the program's usage was read at least once
+	for {
+		select {
+		case <-done:
+			return
+		case <-ctx.Done():
+			rn.kill(Interrupted)
+			return
+		case <-wall.C:
 			select {
-			case <-done:
+			case <-rn.started:
+				rn.kill(Wall)
 				return
-			case <-ctx.Done():
-				kill(Interrupted)
-				return
-			case <-wall.C:
-				select {
-				case <-started:
-					kill(Wall)
-					return
-				default: // still setting up: the program's clock has not started
-					wall.Reset(lim.hardWall())
-					continue
-				}
-			case now := <-tick.C:
-				select {
-				case <-started:
-				default:
-					if now.Sub(start) > jailSetupLimit {
-						setupStalled = true
-						kill(Wall)
-						return
-					}
-					lastProgress = now
-					continue
-				}
-				if began.IsZero() {
-					// The program's own clocks start now, the hard wall too.
-					began = now
-					wall.Reset(lim.hardWall())
-				}
-				t, ok := g.stat()
-				if !ok {
-					if polled {
-						// It has ended: Wait reports how. (Seen in CI: a
-						// program that answered at once after a slow set-up
-						// was reported as idle, its clock taken from before
-						// the set-up.)
-						continue
-					}
-					// Nothing to watch: the idle limit is a wall clock.
-					if now.Sub(began) > lim.CPU+lim.Idle {
-						kill(Idle)
-						return
-					}
-					continue
-				}
-				polled = true
-				if t.cpu != lastCPU {
-					lastCPU, lastProgress = t.cpu, now
-				}
-				r.peakCPU = max(r.peakCPU, t.cpu)
-				r.peakRSS = max(r.peakRSS, t.rss)
-				switch {
-				case t.cpu > lim.CPU:
-					kill(CPU)
-				case t.rss > lim.Memory:
-					kill(Memory)
-				case t.procs > lim.Processes:
-					kill(Processes)
-				case now.Sub(lastProgress) > lim.Idle:
-					kill(Idle)
-				default:
-					continue
-				}
-				return
+			default: // still setting up: the program's clock has not started
+				wall.Reset(lim.hardWall())
+				continue
 			}
+		case now := <-tick.C:
+			select {
+			case <-rn.started:
+			default:
+				if now.Sub(rn.began) > jailSetupLimit {
+					rn.setupStalled = true
+					rn.kill(Wall)
+					return
+				}
+				lastProgress = now
+				continue
+			}
+			if began.IsZero() {
+				// The program's own clocks start now, the hard wall too.
+				began = now
+				wall.Reset(lim.hardWall())
+			}
+			t, ok := rn.g.stat()
+			if !ok {
+				if polled {
+					// It has ended: Wait reports how. (Seen in CI: a
+					// program that answered at once after a slow set-up
+					// was reported as idle, its clock taken from before
+					// the set-up.)
+					continue
+				}
+				// Nothing to watch: the idle limit is a wall clock.
+				if now.Sub(began) > lim.CPU+lim.Idle {
+					rn.kill(Idle)
+					return
+				}
+				continue
+			}
+			polled = true
+			if t.cpu != lastCPU {
+				lastCPU, lastProgress = t.cpu, now
+			}
+			rn.r.peakCPU = max(rn.r.peakCPU, t.cpu)
+			rn.r.peakRSS = max(rn.r.peakRSS, t.rss)
+			switch {
+			case t.cpu > lim.CPU:
+				rn.kill(CPU)
+			case t.rss > lim.Memory:
+				rn.kill(Memory)
+			case t.procs > lim.Processes:
+				rn.kill(Processes)
+			case now.Sub(lastProgress) > lim.Idle:
+				rn.kill(Idle)
+			default:
+				continue
+			}
+			return
 		}
-	}()
-
-	waitErr := cmd.Wait()
-	r.Wall = time.Since(start)
-	close(done)
-	watching.Wait()
-	// Where the group's accounting outlives the program (a Windows job),
-	// its final totals count.
-	if t, ok := g.stat(); ok {
-		r.peakCPU = max(r.peakCPU, t.cpu)
-		r.peakRSS = max(r.peakRSS, t.rss)
 	}
-	// Whatever the program started dies with it. A process that left the
-	// group (setsid) can still hold the pipes open: stop reading after a
-	// grace period instead of waiting for it.
-	g.kill()
+}
+
+// drain ends the run: where the group's accounting outlives the program (a
+// Windows job) its final totals count; whatever the program started dies
+// with it; and the channels are read to their end, or for drainGrace when
+// a process that left the group (setsid) still holds them open.
+func (rn *running) drain(ch *channels) {
+	if t, ok := rn.g.stat(); ok {
+		rn.r.peakCPU = max(rn.r.peakCPU, t.cpu)
+		rn.r.peakRSS = max(rn.r.peakRSS, t.rss)
+	}
+	rn.g.kill()
 	drained := make(chan struct{})
 	go func() {
-		readers.Wait()
+		rn.readers.Wait()
 		close(drained)
 	}()
 	select {
 	case <-drained:
 	case <-time.After(drainGrace):
-		outR.Close()
-		ansR.Close()
-		crashR.Close()
+		ch.closeReads()
 		<-drained
 	}
+}
 
+// account fills in the result from the kernel's accounting and what was
+// read, and reports the jail's own failures as errors.
+func (rn *running) account(waitErr error) (*Result, error) {
+	r, cmd, lim := rn.r, rn.cmd, rn.lim
 	if cmd.ProcessState == nil {
-		return nil, msg.Errorf("wait %s: %w", l.args[0], waitErr)
+		return nil, msg.Errorf("wait %s: %w", rn.l.args[0], waitErr)
 	}
 	r.CPU = cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
 	r.MaxRSS = peakRSS(cmd.ProcessState)
@@ -398,20 +472,20 @@ func (j *Jail) RunProgram(ctx context.Context, dir string, prog Program, args []
 	if ws, ok := cmd.ProcessState.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
 		r.Signal = ws.Signal()
 	}
-	r.Output = out.Bytes()
-	r.Lines = tail.lines
+	r.Output = rn.out.Bytes()
+	r.Lines = rn.tail.lines
 	if r.Written > KeepOutput {
-		r.Tail = tail.bytes()
+		r.Tail = rn.tail.bytes()
 	}
-	r.Answer = ans.Bytes()
-	r.Crash = crash.Bytes()
-	if setupStalled {
+	r.Answer = rn.ans.Bytes()
+	r.Crash = rn.crash.Bytes()
+	if rn.setupStalled {
 		return nil, msg.Errorf("sandbox: the jail was not ready after %s", jailSetupLimit)
 	}
-	if l.report != nil && r.ExitCode == helperFailed {
+	if rn.l.report != nil && r.ExitCode == helperFailed {
 		// Whatever the helper wrote came before the program, if any, started.
-		<-started
-		if err := helperError(report.Bytes()); err != nil {
+		<-rn.started
+		if err := helperError(rn.report.Bytes()); err != nil {
 			return nil, err
 		}
 	}
