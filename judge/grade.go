@@ -101,9 +101,33 @@ func (j *judge) grade(ctx context.Context) (int, error) {
 	for _, s := range skipped {
 		msg.Fprintf(j.stderr, "grade: skipped %s\n", s)
 	}
-	// Cases and the calibration first, once, before any student runs: of
-	// every language in the class, so that no worker times a reference
-	// while another judges (the caches are guarded too).
+	students := map[string]int{} // each student's number of rows
+	for _, s := range subs {
+		students[s.student]++
+	}
+	if j.opts.Classroom && len(students) != 1 {
+		return 0, setupErrorf("-classroom grades one student: %s holds %d (give one student's clone or folder)", j.opts.Grade, len(students))
+	}
+	if err := j.prepareGrading(ctx, subs); err != nil {
+		return 0, err
+	}
+	sheet, closeSheet, err := j.openSheet()
+	if err != nil {
+		return 0, err
+	}
+	defer closeSheet()
+	all, err := j.gradeAll(ctx, subs, students, sheet)
+	if err != nil {
+		return exitInterrupted, err
+	}
+	return j.finishGrading(ctx, all)
+}
+
+// prepareGrading reads the cases and calibrates first, once, before any
+// student runs: every language in the class, so that no worker times a
+// reference while another judges (the references are guarded too); and
+// checks the -feedback folder.
+func (j *judge) prepareGrading(ctx context.Context, subs []submission) error {
 	languages := []*lang.Language{lang.Go}
 	for _, s := range subs {
 		if l, ok := lang.ForFile(s.file); ok && !slices.Contains(languages, l) {
@@ -113,7 +137,7 @@ func (j *judge) grade(ctx context.Context) (int, error) {
 	for _, p := range j.opts.Problems {
 		cs, err := j.loadCases(p)
 		if err != nil {
-			return 0, err
+			return err
 		}
 		for _, l := range languages {
 			if _, err := l.Toolchain(); err != nil && l != lang.Go {
@@ -123,32 +147,23 @@ func (j *judge) grade(ctx context.Context) (int, error) {
 			for _, c := range run {
 				if c.Relative() {
 					if _, err := j.refs.Time(ctx, ref{Problem: p, Lang: l}, c); err != nil {
-						return 0, err
+						return err
 					}
 				}
 			}
 		}
 	}
 	j.live.on = false
-
 	if j.opts.Feedback != "" {
-		if err := checkFeedbackDir(j.opts.Feedback, j.opts.Grade); err != nil {
-			return 0, err
-		}
+		return checkFeedbackDir(j.opts.Feedback, j.opts.Grade)
 	}
-	sheet, closeSheet, err := j.openSheet()
-	if err != nil {
-		return 0, err
-	}
-	defer closeSheet()
+	return nil
+}
 
-	students := map[string]int{} // each student's number of rows
-	for _, s := range subs {
-		students[s.student]++
-	}
-	if j.opts.Classroom && len(students) != 1 {
-		return 0, setupErrorf("-classroom grades one student: %s holds %d (give one student's clone or folder)", j.opts.Grade, len(students))
-	}
+// gradeAll grades subs with j.opts.Parallel workers, writing each row to
+// the sheet as it comes and each student's feedback as soon as their last
+// row (of students[student]) is in; it returns every row.
+func (j *judge) gradeAll(ctx context.Context, subs []submission, students map[string]int, sheet func(gradeRow)) ([]gradeRow, error) {
 	prog := newProgress(j.stderr, len(students), len(subs))
 	rows := make(chan gradeRow)
 	jobs := make(chan submission)
@@ -201,24 +216,28 @@ func (j *judge) grade(ctx context.Context) (int, error) {
 	}
 	prog.stop()
 	if ctx.Err() != nil {
-		return exitInterrupted, ctx.Err()
+		return nil, ctx.Err()
 	}
+	if feedbackErr != nil {
+		return nil, setupErrorf("-feedback: %v", feedbackErr)
+	}
+	return all, nil
+}
+
+// finishGrading writes what follows the rows: the class page, the
+// Classroom results or the table with the verdicts counted, and names the
+// rows the judge could not judge (exit status 2 then, the sheet written).
+func (j *judge) finishGrading(ctx context.Context, all []gradeRow) (int, error) {
 	var failed []string
 	for _, r := range all {
 		if r.Verdict == verdict.JudgeError {
 			failed = append(failed, r.Student+" "+r.Problem+": "+oneLine(r.Message))
 		}
 	}
-	if len(failed) > 0 {
-		// The sheet is written; the judge says it failed.
-		defer msg.Fprintf(j.stderr, "grade: %d rows could not be judged (ERR), by the judge's fault or the kit's, not the students':\n  %s\n", len(failed), strings.Join(failed, "\n  "))
-	}
 	status := exitOK
 	if len(failed) > 0 {
 		status = exitSetup
-	}
-	if feedbackErr != nil {
-		return 0, setupErrorf("-feedback: %v", feedbackErr)
+		defer msg.Fprintf(j.stderr, "grade: %d rows could not be judged (ERR), by the judge's fault or the kit's, not the students':\n  %s\n", len(failed), strings.Join(failed, "\n  "))
 	}
 	if j.opts.HTML != "" {
 		if err := j.writeClassPage(ctx, all); err != nil {
@@ -315,10 +334,29 @@ func (j *judge) gradeOne(ctx context.Context, s submission) (gradeRow, error) {
 		row.Verdict, row.Message = verdict.JudgeError, err.Error()
 		return row, nil
 	}
+	row.score(rep, cs, s.note)
+	if j.opts.JSON {
+		data, _ := json.Marshal(struct {
+			Student string `json:"student"`
+			*report
+			Passed    int `json:"passed"`
+			Total     int `json:"total"`
+			Points    int `json:"points"`
+			MaxPoints int `json:"max_points"`
+		}{s.student, rep, row.Passed, row.Total, row.Points, row.MaxPoints})
+		row.json = string(data)
+	}
+	return row, nil
+}
+
+// score fills row in from rep, the report on the student's file for the
+// problem of cases cs: the verdict, the message (with note, the report's
+// notes and what was scored without running), and each case's points.
+func (row *gradeRow) score(rep *report, cs []*cases.Case, note string) {
 	row.rep = rep
 	row.Verdict, row.Message = rep.Verdict, rep.Message
-	if s.note != "" {
-		row.Message = strings.TrimSpace(row.Message + "\n" + s.note)
+	if note != "" {
+		row.Message = strings.TrimSpace(row.Message + "\n" + note)
 	}
 	for _, note := range rep.Notes {
 		row.Message = strings.TrimSpace(row.Message + "\n" + note)
@@ -362,18 +400,6 @@ func (j *judge) gradeOne(ctx context.Context, s submission) (gradeRow, error) {
 	if len(rep.Beyond) > 0 && headline != "" {
 		row.Message = strings.TrimSpace(row.Message + "\n" + msg.Sprintf("%s scored as %s, the largest case run in %s: past it the reference search needs more than about %.0f s there", strings.Join(rep.Beyond, ", "), headline, rep.Language, lang.HeadlineSearch.Seconds()))
 	}
-	if j.opts.JSON {
-		data, _ := json.Marshal(struct {
-			Student string `json:"student"`
-			*report
-			Passed    int `json:"passed"`
-			Total     int `json:"total"`
-			Points    int `json:"points"`
-			MaxPoints int `json:"max_points"`
-		}{s.student, rep, row.Passed, row.Total, row.Points, row.MaxPoints})
-		row.json = string(data)
-	}
-	return row, nil
 }
 
 // openSheet returns a function that writes one row to the grade sheet as
