@@ -72,6 +72,10 @@ func messageArg(call *ast.CallExpr) (name string, arg ast.Expr, ok bool) {
 		if isIdent && pkg.Name == "msg" && known {
 			return "msg." + fun.Sel.Name, call.Args[i], true
 		}
+		// A wrapper that is a method: ps.fail(…).
+		if i, known := wrapperArg[fun.Sel.Name]; known && len(call.Args) > i {
+			return fun.Sel.Name, call.Args[i], true
+		}
 	case *ast.Ident:
 		if i, known := wrapperArg[fun.Name]; known && len(call.Args) > i {
 			return fun.Name, call.Args[i], true

@@ -98,142 +98,197 @@ func Load(dir, display string, p *problem.Problem, filling bool) ([]*Case, error
 // fills in the expected outputs, so a missing one is no error.
 func parse(display string, data []byte, p *problem.Problem, filling bool) (*Case, error) {
 	a := txtar.Parse(data)
-	c := &Case{Name: strings.TrimSuffix(filepath.Base(display), ".txtar"), archive: a, Data: data, Points: 1}
-	fail := func(num int, format string, args ...any) error {
-		return &Error{Path: display, Line: num, Msg: fmt.Sprintf(msg.Tr(format), args...)}
+	ps := &caseParser{
+		c:       &Case{Name: strings.TrimSuffix(filepath.Base(display), ".txtar"), archive: a, Data: data, Points: 1},
+		display: display, p: p, filling: filling, files: map[string][]byte{},
 	}
-	files := map[string][]byte{}
 	for _, f := range a.Files {
-		files[f.Name] = f.Data
+		ps.files[f.Name] = f.Data
 		if line, problem := byteExact(f.Data); problem != "" {
-			return nil, fail(fileLine(data, f.Name)+line, "%s: %s: an answer is compared byte for byte", f.Name, problem)
+			return nil, ps.fail(fileLine(data, f.Name)+line, "%s: %s: an answer is compared byte for byte", f.Name, problem)
 		}
 	}
-	seenLimit, seenPoints := false, false
-	unchecked := 0 // the line of a solve not yet checked, or 0
 	for i, text := range strings.Split(string(a.Comment), "\n") {
-		num := i + 1
-		trimmed := strings.TrimSpace(text)
-		if trimmed == "" {
-			continue
+		if err := ps.line(i+1, strings.TrimSpace(text)); err != nil {
+			return nil, err
 		}
-		if strings.HasPrefix(trimmed, "#") {
-			if c.About == "" && len(c.script) == 0 {
-				c.About = strings.TrimSpace(strings.TrimPrefix(trimmed, "#"))
-			}
-			continue
-		}
-		if c.About == "" {
-			return nil, fail(num, "a case starts with a comment saying what it tests")
-		}
-		args, err := splitLine(trimmed)
-		if err != nil {
-			return nil, fail(num, "%v", err)
-		}
-		l := line{num: num}
-		if args[0] == "!" {
-			l.neg, args = true, args[1:]
-			if len(args) == 0 {
-				return nil, fail(num, "! with no command")
-			}
-		}
-		if strings.HasPrefix(args[0], "[") {
-			return nil, fail(num, "conditions such as %s are not used in cases", args[0])
-		}
-		l.args = args
-		name := args[0]
-		switch {
-		case name == "limit":
-			if seenLimit {
-				return nil, fail(num, "a second limit command; put every limit on one line")
-			}
-			if len(c.Inputs) > 0 {
-				return nil, fail(num, "limit must come before the first solve")
-			}
-			seenLimit = true
-			c.Limits, err = ParseLimits(args[1:])
-			if err != nil {
-				return nil, fail(num, "%v", err)
-			}
-		case name == "points":
-			if seenPoints {
-				return nil, fail(num, "a second points command")
-			}
-			seenPoints = true
-			if len(args) != 2 {
-				return nil, fail(num, "usage: points N")
-			}
-			n, err := strconv.Atoi(args[1])
-			if err != nil || n < 0 || n > 1000 {
-				return nil, fail(num, "points %s: want a whole number from 0 to 1000", args[1])
-			}
-			c.Points = n
-		case name == "solve" || name == "boards":
-			if l.neg {
-				return nil, fail(num, "unsupported: ! %s", name)
-			}
-			if name == "boards" && p.Kind != problem.Boards {
-				return nil, fail(num, "boards checks problem 51's answers; %s answers with a count", p.Folder())
-			}
-			if len(args) != 2 {
-				return nil, fail(num, "usage: %s N", name)
-			}
-			n, err := strconv.Atoi(args[1])
-			if err != nil {
-				return nil, fail(num, "%s %s: n must be a whole number", name, args[1])
-			}
-			if n < 1 || n > p.MaxN {
-				return nil, fail(num, "%s %d: n must be in 1..%d for %s", name, n, p.MaxN, p.Folder())
-			}
-			if name == "solve" {
-				if unchecked > 0 {
-					return nil, fail(unchecked, "solve %d is never checked: %s", c.Inputs[len(c.Inputs)-1], checkHint(p))
-				}
-				c.Inputs = append(c.Inputs, n)
-				unchecked = num
-				break
-			}
-			if len(c.Inputs) == 0 {
-				return nil, fail(num, "boards %d comes before any solve", n)
-			}
-			if last := c.Inputs[len(c.Inputs)-1]; n != last {
-				return nil, fail(num, "boards %d checks the answer of solve %d: the two must name the same n", n, last)
-			}
-			unchecked = 0
-		case builtins[name]:
-			if (name == "cmp" || name == "cmpenv") && len(args) == 3 {
-				want, ok := files[args[2]]
-				if !ok {
-					return nil, fail(num, "%s: no file %q in the archive", name, args[2])
-				}
-				if args[1] == "stdout" && unchecked > 0 {
-					if err := checkCount(p, c.Inputs[len(c.Inputs)-1], want, filling); err != nil {
-						return nil, fail(num, "%v", err)
-					}
-					unchecked = 0
-				}
-			}
-			if m := exactCount.FindStringSubmatch(strings.Join(args[1:], " ")); name == "stdout" && !l.neg && m != nil && unchecked > 0 {
-				if err := checkCount(p, c.Inputs[len(c.Inputs)-1], []byte(m[1]), filling); err != nil {
-					return nil, fail(num, "%v", err)
-				}
-				unchecked = 0
-			}
-		default:
-			return nil, fail(num, "unknown command %q (the judge knows limit, points, solve, boards and testscript's %s)", name, strings.Join(slices.Sorted(maps.Keys(builtins)), ", "))
-		}
-		c.script = append(c.script, l)
 	}
+	c := ps.c
 	if c.About == "" {
-		return nil, fail(0, "empty case: it needs a comment saying what it tests and a solve command")
+		return nil, ps.fail(0, "empty case: it needs a comment saying what it tests and a solve command")
 	}
 	if len(c.Inputs) == 0 {
-		return nil, fail(0, "the case never runs the solution: add a solve command")
+		return nil, ps.fail(0, "the case never runs the solution: add a solve command")
 	}
-	if unchecked > 0 {
-		return nil, fail(unchecked, "solve %d is never checked: %s", c.Inputs[len(c.Inputs)-1], checkHint(p))
+	if ps.unchecked > 0 {
+		return nil, ps.fail(ps.unchecked, "solve %d is never checked: %s", c.Inputs[len(c.Inputs)-1], checkHint(p))
 	}
 	return c, nil
+}
+
+// caseParser reads a case file's script, a line at a time: a method per
+// command of the judge's, and testscript's own commands checked where they
+// check an answer.
+type caseParser struct {
+	c       *Case
+	display string
+	p       *problem.Problem
+	filling bool
+	files   map[string][]byte // the archive's files, by name
+
+	seenLimit, seenPoints bool
+	unchecked             int // the line of a solve not yet checked, or 0
+}
+
+// fail is an error at line num of the case file.
+func (ps *caseParser) fail(num int, format string, args ...any) error {
+	return &Error{Path: ps.display, Line: num, Msg: fmt.Sprintf(msg.Tr(format), args...)}
+}
+
+// line reads line num of the script, trimmed.
+func (ps *caseParser) line(num int, trimmed string) error {
+	c := ps.c
+	if trimmed == "" {
+		return nil
+	}
+	if strings.HasPrefix(trimmed, "#") {
+		if c.About == "" && len(c.script) == 0 {
+			c.About = strings.TrimSpace(strings.TrimPrefix(trimmed, "#"))
+		}
+		return nil
+	}
+	if c.About == "" {
+		return ps.fail(num, "a case starts with a comment saying what it tests")
+	}
+	args, err := splitLine(trimmed)
+	if err != nil {
+		return ps.fail(num, "%v", err)
+	}
+	l := line{num: num}
+	if args[0] == "!" {
+		l.neg, args = true, args[1:]
+		if len(args) == 0 {
+			return ps.fail(num, "! with no command")
+		}
+	}
+	if strings.HasPrefix(args[0], "[") {
+		return ps.fail(num, "conditions such as %s are not used in cases", args[0])
+	}
+	l.args = args
+	switch name := args[0]; {
+	case name == "limit":
+		err = ps.limit(l)
+	case name == "points":
+		err = ps.points(l)
+	case name == "solve" || name == "boards":
+		err = ps.solve(l)
+	case builtins[name]:
+		err = ps.builtin(l)
+	default:
+		err = ps.fail(num, "unknown command %q (the judge knows limit, points, solve, boards and testscript's %s)", name, strings.Join(slices.Sorted(maps.Keys(builtins)), ", "))
+	}
+	if err != nil {
+		return err
+	}
+	c.script = append(c.script, l)
+	return nil
+}
+
+// limit reads a limit line: one, before the first solve.
+func (ps *caseParser) limit(l line) error {
+	if ps.seenLimit {
+		return ps.fail(l.num, "a second limit command; put every limit on one line")
+	}
+	if len(ps.c.Inputs) > 0 {
+		return ps.fail(l.num, "limit must come before the first solve")
+	}
+	ps.seenLimit = true
+	var err error
+	if ps.c.Limits, err = ParseLimits(l.args[1:]); err != nil {
+		return ps.fail(l.num, "%v", err)
+	}
+	return nil
+}
+
+// points reads the case's points.
+func (ps *caseParser) points(l line) error {
+	if ps.seenPoints {
+		return ps.fail(l.num, "a second points command")
+	}
+	ps.seenPoints = true
+	if len(l.args) != 2 {
+		return ps.fail(l.num, "usage: points N")
+	}
+	n, err := strconv.Atoi(l.args[1])
+	if err != nil || n < 0 || n > 1000 {
+		return ps.fail(l.num, "points %s: want a whole number from 0 to 1000", l.args[1])
+	}
+	ps.c.Points = n
+	return nil
+}
+
+// solve reads a solve or a boards line: every solve is checked before the
+// next, boards checks the last solve's n.
+func (ps *caseParser) solve(l line) error {
+	num, name, p, c := l.num, l.args[0], ps.p, ps.c
+	if l.neg {
+		return ps.fail(num, "unsupported: ! %s", name)
+	}
+	if name == "boards" && p.Kind != problem.Boards {
+		return ps.fail(num, "boards checks problem 51's answers; %s answers with a count", p.Folder())
+	}
+	if len(l.args) != 2 {
+		return ps.fail(num, "usage: %s N", name)
+	}
+	n, err := strconv.Atoi(l.args[1])
+	if err != nil {
+		return ps.fail(num, "%s %s: n must be a whole number", name, l.args[1])
+	}
+	if n < 1 || n > p.MaxN {
+		return ps.fail(num, "%s %d: n must be in 1..%d for %s", name, n, p.MaxN, p.Folder())
+	}
+	if name == "solve" {
+		if ps.unchecked > 0 {
+			return ps.fail(ps.unchecked, "solve %d is never checked: %s", c.Inputs[len(c.Inputs)-1], checkHint(p))
+		}
+		c.Inputs = append(c.Inputs, n)
+		ps.unchecked = num
+		return nil
+	}
+	if len(c.Inputs) == 0 {
+		return ps.fail(num, "boards %d comes before any solve", n)
+	}
+	if last := c.Inputs[len(c.Inputs)-1]; n != last {
+		return ps.fail(num, "boards %d checks the answer of solve %d: the two must name the same n", n, last)
+	}
+	ps.unchecked = 0
+	return nil
+}
+
+// builtin reads a testscript command; one that compares stdout with a
+// count (cmp with a file, stdout with an exact count) checks the last
+// solve, and its count against the known one.
+func (ps *caseParser) builtin(l line) error {
+	num, name, args, c := l.num, l.args[0], l.args, ps.c
+	if (name == "cmp" || name == "cmpenv") && len(args) == 3 {
+		want, ok := ps.files[args[2]]
+		if !ok {
+			return ps.fail(num, "%s: no file %q in the archive", name, args[2])
+		}
+		if args[1] == "stdout" && ps.unchecked > 0 {
+			if err := checkCount(ps.p, c.Inputs[len(c.Inputs)-1], want, ps.filling); err != nil {
+				return ps.fail(num, "%v", err)
+			}
+			ps.unchecked = 0
+		}
+	}
+	if m := exactCount.FindStringSubmatch(strings.Join(args[1:], " ")); name == "stdout" && !l.neg && m != nil && ps.unchecked > 0 {
+		if err := checkCount(ps.p, c.Inputs[len(c.Inputs)-1], []byte(m[1]), ps.filling); err != nil {
+			return ps.fail(num, "%v", err)
+		}
+		ps.unchecked = 0
+	}
+	return nil
 }
 
 // byteExact finds, in an expected output, what a program's output never
