@@ -167,14 +167,46 @@ func parseArgs(args []string) (options, error) {
 		}
 	}
 
-	// One mode at a time, and only the flags it takes.
 	var set []string
 	fs.Visit(func(f *flag.Flag) { set = append(set, f.Name) })
+	if err := opts.pickMode(set, modes); err != nil {
+		return opts, err
+	}
+	if *runPattern != "" {
+		re, err := regexp.Compile(*runPattern)
+		if err != nil {
+			return opts, msg.Errorf("-run: %v", err)
+		}
+		opts.Run = re
+	}
+	for _, name := range names {
+		p, err := problem.Find(name)
+		if err != nil {
+			return opts, err
+		}
+		opts.Problems = append(opts.Problems, p)
+	}
+	if err := opts.check(); err != nil {
+		return opts, err
+	}
+	if len(opts.Problems) == 0 {
+		for _, p := range problem.All {
+			if opts.Mode != modeBench || p.Kind == problem.Count {
+				opts.Problems = append(opts.Problems, p)
+			}
+		}
+	}
+	return opts, nil
+}
+
+// pickMode sets opts.Mode from the flags set: one mode at a time, and only
+// the flags it takes.
+func (opts *options) pickMode(set []string, modes map[mode]*bool) error {
 	opts.Mode = modeJudge
 	for _, name := range set {
 		if m := mode(name); modes[m] != nil {
 			if opts.Mode != modeJudge {
-				return opts, msg.Errorf("-%s and -%s cannot be used together: each is a mode of its own", opts.Mode, m)
+				return msg.Errorf("-%s and -%s cannot be used together: each is a mode of its own", opts.Mode, m)
 			}
 			opts.Mode = m
 		}
@@ -191,55 +223,38 @@ func parseArgs(args []string) (options, error) {
 				}
 			}
 			slices.Sort(with)
-			return opts, msg.Errorf("-%s goes with %s", name, flagList(with))
+			return msg.Errorf("-%s goes with %s", name, flagList(with))
 		}
-		return opts, msg.Errorf("-%s and -%s cannot be used together: -%s takes %s", name, opts.Mode, opts.Mode, flagList(modeFlags[opts.Mode]))
+		return msg.Errorf("-%s and -%s cannot be used together: -%s takes %s", name, opts.Mode, opts.Mode, flagList(modeFlags[opts.Mode]))
 	}
+	return nil
+}
 
+// check refuses what the mode's flags and problems cannot do together.
+func (opts *options) check() error {
 	if opts.Mode == modeGrade {
 		opts.Strict = true // others' code: every protection, or nothing runs
 		if opts.Parallel < 1 {
-			return opts, msg.Errorf("-p %d: want at least 1", opts.Parallel)
+			return msg.Errorf("-p %d: want at least 1", opts.Parallel)
 		}
 		if opts.Classroom && (opts.JSON || opts.CSV == "-") {
-			return opts, msg.Errorf("-classroom prints its results on stdout: it cannot share it with -json or -csv -")
+			return msg.Errorf("-classroom prints its results on stdout: it cannot share it with -json or -csv -")
 		}
-	}
-	if *runPattern != "" {
-		re, err := regexp.Compile(*runPattern)
-		if err != nil {
-			return opts, msg.Errorf("-run: %v", err)
-		}
-		opts.Run = re
-	}
-	for _, name := range names {
-		p, err := problem.Find(name)
-		if err != nil {
-			return opts, err
-		}
-		opts.Problems = append(opts.Problems, p)
 	}
 	if opts.Watch && len(opts.Problems) != 1 {
-		return opts, msg.Errorf("-watch follows one problem's file: name exactly one, as in: go run ./judge -watch 52")
+		return msg.Errorf("-watch follows one problem's file: name exactly one, as in: go run ./judge -watch 52")
 	}
 	if opts.File != "" && len(opts.Problems) != 1 {
-		return opts, msg.Errorf("-file judges one problem: name exactly one, as in: go run ./judge -file %s 52", opts.File)
+		return msg.Errorf("-file judges one problem: name exactly one, as in: go run ./judge -file %s 52", opts.File)
 	}
 	if opts.Mode == modeBench {
 		for _, p := range opts.Problems {
 			if p.Kind != problem.Count {
-				return opts, msg.Errorf("-bench times counting problems only: %s returns boards (try: go run ./judge -bench 52)", p.Folder())
+				return msg.Errorf("-bench times counting problems only: %s returns boards (try: go run ./judge -bench 52)", p.Folder())
 			}
 		}
 	}
-	if len(opts.Problems) == 0 {
-		for _, p := range problem.All {
-			if opts.Mode != modeBench || p.Kind == problem.Count {
-				opts.Problems = append(opts.Problems, p)
-			}
-		}
-	}
-	return opts, nil
+	return nil
 }
 
 func flagList(names []string) string {
