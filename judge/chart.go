@@ -37,91 +37,29 @@ type chartLabels struct {
 // shows: time on a log scale, one line and colour per series, with a
 // legend (the image grows with it).
 func writeChart(w io.Writer, labels chartLabels, from, to int, all []series) error {
-	const (
-		width       = 800
-		left, right = 84, 190 // room for the axis labels and the legend
-		top, bottom = 40, 50
-		legendRow   = 22
-	)
 	var entries []series // the legend: one per series, or per shared legend
 	for _, s := range all {
 		if s.legend == "" || !slices.ContainsFunc(entries, func(e series) bool { return e.legend == s.legend }) {
 			entries = append(entries, s)
 		}
 	}
-	height := max(480, top+10+len(entries)*legendRow+bottom)
-	lo, hi := math.Inf(1), math.Inf(-1)
+	c := &chart{from: from, to: to, height: max(480, chartTop+10+len(entries)*legendRow+chartBottom)}
+	c.lo, c.hi = math.Inf(1), math.Inf(-1)
 	for _, s := range all {
 		for _, t := range s.times {
 			v := math.Log10(float64(t) / float64(time.Millisecond))
-			lo, hi = math.Min(lo, v), math.Max(hi, v)
+			c.lo, c.hi = math.Min(c.lo, v), math.Max(c.hi, v)
 		}
 	}
-	if math.IsInf(lo, 0) {
+	if math.IsInf(c.lo, 0) {
 		return msg.Errorf("chart: nothing was timed")
 	}
-	lo, hi = math.Floor(lo), math.Ceil(hi)
-	if hi == lo {
-		hi++
+	c.lo, c.hi = math.Floor(c.lo), math.Ceil(c.hi)
+	if c.hi == c.lo {
+		c.hi++
 	}
-	x := func(n int) float64 {
-		return left + float64(n-from)/float64(max(1, to-from))*float64(width-left-right)
-	}
-	y := func(t time.Duration) float64 {
-		v := math.Log10(float64(t) / float64(time.Millisecond))
-		return top + (hi-v)/(hi-lo)*float64(height-top-bottom)
-	}
-
-	var b strings.Builder
-	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" font-family="sans-serif" font-size="13">`+"\n", width, height, width, height)
-	fmt.Fprintf(&b, `<rect width="100%%" height="100%%" fill="white"/>`+"\n")
-	fmt.Fprintf(&b, `<text x="%d" y="24" font-size="16">%s</text>`+"\n", left, html.EscapeString(labels.title))
-	// Decades of time, and n.
-	for d := lo; d <= hi; d++ {
-		t := time.Duration(math.Pow(10, d) * float64(time.Millisecond))
-		fmt.Fprintf(&b, `<line x1="%d" x2="%d" y1="%.1f" y2="%.1f" stroke="#ddd"/>`+"\n", left, width-right, y(t), y(t))
-		fmt.Fprintf(&b, `<text x="%d" y="%.1f" text-anchor="end">%s</text>`+"\n", left-8, y(t)+4, decade(t))
-	}
-	for n := from; n <= to; n++ {
-		fmt.Fprintf(&b, `<line x1="%.1f" x2="%.1f" y1="%d" y2="%d" stroke="#eee"/>`+"\n", x(n), x(n), top, height-bottom)
-		fmt.Fprintf(&b, `<text x="%.1f" y="%d" text-anchor="middle">%d</text>`+"\n", x(n), height-bottom+20, n)
-	}
-	fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="middle">%s</text>`+"\n", (left+width-right)/2, height-8,
-		html.EscapeString(msg.Sprintf("n (queens on an n × n board)")))
-	fmt.Fprintf(&b, `<text x="16" y="%d" transform="rotate(-90 16 %d)" text-anchor="middle">%s</text>`+"\n", (top+height-bottom)/2, (top+height-bottom)/2,
-		html.EscapeString(labels.time))
-
+	c.axes(labels)
 	palette := []string{"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf", "#7f7f7f", "#bcbd22"}
-	dash := func(s series) string {
-		if s.dashed {
-			return `stroke-dasharray="7 5"`
-		}
-		return ""
-	}
-	line := func(s series, colour string) {
-		var pts []string
-		for n := from; n <= to; n++ {
-			if t, ok := s.times[n]; ok {
-				pts = append(pts, fmt.Sprintf("%.1f,%.1f", x(n), y(t)))
-			}
-		}
-		if len(pts) == 0 {
-			return
-		}
-		fmt.Fprintf(&b, `<g><title>%s</title>`+"\n", html.EscapeString(s.name))
-		fmt.Fprintf(&b, `<polyline points="%s" fill="none" stroke="%s" stroke-width="2.5" %s/>`+"\n", strings.Join(pts, " "), colour, dash(s))
-		for _, p := range pts {
-			// A dashed line's points are hollow: a reference timed at one
-			// n only is a point, not a line.
-			xy := strings.Split(p, ",")
-			fill := colour
-			if s.dashed {
-				fill = "white"
-			}
-			fmt.Fprintf(&b, `<circle cx="%s" cy="%s" r="3.5" fill="%s" stroke="%s" stroke-width="1.5"/>`+"\n", xy[0], xy[1], fill, colour)
-		}
-		b.WriteString("</g>\n")
-	}
 	colours := map[string]string{} // by legend entry
 	next := 0
 	for _, s := range all {
@@ -135,16 +73,104 @@ func writeChart(w io.Writer, labels chartLabels, from, to int, all []series) err
 			}
 			colours[key] = colour
 		}
-		line(s, colour)
+		c.line(s, colour)
 	}
-	for row, e := range entries {
-		ly := top + 10 + row*legendRow
-		fmt.Fprintf(&b, `<line x1="%d" x2="%d" y1="%d" y2="%d" stroke="%s" stroke-width="2.5" %s/>`+"\n", width-right+14, width-right+40, ly, ly, colours[cmp.Or(e.legend, "\x00"+e.name)], dash(e))
-		fmt.Fprintf(&b, `<text x="%d" y="%d">%s</text>`+"\n", width-right+46, ly+4, html.EscapeString(cmp.Or(e.legend, e.name)))
-	}
-	b.WriteString("</svg>\n")
-	_, err := io.WriteString(w, b.String())
+	c.legend(entries, colours)
+	c.b.WriteString("</svg>\n")
+	_, err := io.WriteString(w, c.b.String())
 	return err
+}
+
+// The chart's layout, in pixels.
+const (
+	chartWidth            = 800
+	chartLeft, chartRight = 84, 190 // room for the axis labels and the legend
+	chartTop, chartBottom = 40, 50
+	legendRow             = 22
+)
+
+// chart is an SVG chart of CPU time (log scale, decades lo to hi) against
+// n (from to to), being written.
+type chart struct {
+	b        strings.Builder
+	from, to int
+	height   int
+	lo, hi   float64
+}
+
+func (c *chart) x(n int) float64 {
+	return chartLeft + float64(n-c.from)/float64(max(1, c.to-c.from))*float64(chartWidth-chartLeft-chartRight)
+}
+
+func (c *chart) y(t time.Duration) float64 {
+	v := math.Log10(float64(t) / float64(time.Millisecond))
+	return chartTop + (c.hi-v)/(c.hi-c.lo)*float64(c.height-chartTop-chartBottom)
+}
+
+// axes writes the page, the title, a line per decade of time and per n,
+// and the axes' names.
+func (c *chart) axes(labels chartLabels) {
+	b, height := &c.b, c.height
+	fmt.Fprintf(b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" font-family="sans-serif" font-size="13">`+"\n", chartWidth, height, chartWidth, height)
+	fmt.Fprintf(b, `<rect width="100%%" height="100%%" fill="white"/>`+"\n")
+	fmt.Fprintf(b, `<text x="%d" y="24" font-size="16">%s</text>`+"\n", chartLeft, html.EscapeString(labels.title))
+	for d := c.lo; d <= c.hi; d++ {
+		t := time.Duration(math.Pow(10, d) * float64(time.Millisecond))
+		fmt.Fprintf(b, `<line x1="%d" x2="%d" y1="%.1f" y2="%.1f" stroke="#ddd"/>`+"\n", chartLeft, chartWidth-chartRight, c.y(t), c.y(t))
+		fmt.Fprintf(b, `<text x="%d" y="%.1f" text-anchor="end">%s</text>`+"\n", chartLeft-8, c.y(t)+4, decade(t))
+	}
+	for n := c.from; n <= c.to; n++ {
+		fmt.Fprintf(b, `<line x1="%.1f" x2="%.1f" y1="%d" y2="%d" stroke="#eee"/>`+"\n", c.x(n), c.x(n), chartTop, height-chartBottom)
+		fmt.Fprintf(b, `<text x="%.1f" y="%d" text-anchor="middle">%d</text>`+"\n", c.x(n), height-chartBottom+20, n)
+	}
+	fmt.Fprintf(b, `<text x="%d" y="%d" text-anchor="middle">%s</text>`+"\n", (chartLeft+chartWidth-chartRight)/2, height-8,
+		html.EscapeString(msg.Sprintf("n (queens on an n × n board)")))
+	fmt.Fprintf(b, `<text x="16" y="%d" transform="rotate(-90 16 %d)" text-anchor="middle">%s</text>`+"\n", (chartTop+height-chartBottom)/2, (chartTop+height-chartBottom)/2,
+		html.EscapeString(labels.time))
+}
+
+// dash is the stroke of a dashed series (a reference, a limit).
+func dash(s series) string {
+	if s.dashed {
+		return `stroke-dasharray="7 5"`
+	}
+	return ""
+}
+
+// line writes s's times as a line of points in colour, named s.name on
+// hover.
+func (c *chart) line(s series, colour string) {
+	var pts []string
+	for n := c.from; n <= c.to; n++ {
+		if t, ok := s.times[n]; ok {
+			pts = append(pts, fmt.Sprintf("%.1f,%.1f", c.x(n), c.y(t)))
+		}
+	}
+	if len(pts) == 0 {
+		return
+	}
+	fmt.Fprintf(&c.b, `<g><title>%s</title>`+"\n", html.EscapeString(s.name))
+	fmt.Fprintf(&c.b, `<polyline points="%s" fill="none" stroke="%s" stroke-width="2.5" %s/>`+"\n", strings.Join(pts, " "), colour, dash(s))
+	for _, p := range pts {
+		// A dashed line's points are hollow: a reference timed at one
+		// n only is a point, not a line.
+		xy := strings.Split(p, ",")
+		fill := colour
+		if s.dashed {
+			fill = "white"
+		}
+		fmt.Fprintf(&c.b, `<circle cx="%s" cy="%s" r="3.5" fill="%s" stroke="%s" stroke-width="1.5"/>`+"\n", xy[0], xy[1], fill, colour)
+	}
+	c.b.WriteString("</g>\n")
+}
+
+// legend writes one row per entry, in its colour.
+func (c *chart) legend(entries []series, colours map[string]string) {
+	for row, e := range entries {
+		ly := chartTop + 10 + row*legendRow
+		fmt.Fprintf(&c.b, `<line x1="%d" x2="%d" y1="%d" y2="%d" stroke="%s" stroke-width="2.5" %s/>`+"\n", chartWidth-chartRight+14, chartWidth-chartRight+40, ly, ly, colours[cmp.Or(e.legend, "\x00"+e.name)], dash(e))
+		fmt.Fprintf(&c.b, `<text x="%d" y="%d">%s</text>`+"\n", chartWidth-chartRight+46, ly+4, html.EscapeString(cmp.Or(e.legend, e.name)))
+	}
 }
 
 // decade labels a power of ten of time: 1 ms, 100 ms, 10 s.
