@@ -76,60 +76,9 @@ func (j *judge) bench(ctx context.Context) (int, error) {
 			chart[i] = series{name: e.name, times: map[int]time.Duration{}}
 		}
 		for n := benchFrom; n <= benchTo; n++ {
-			want, _ := queens.Count(n)
-			walls := make([][]time.Duration, len(entries))
-			cpus := make([][]time.Duration, len(entries))
-			capped := make([]bool, len(entries))
-			for round := 0; round < benchRounds; round++ {
-				for i, e := range entries {
-					predicted := e.last * benchGrowth
-					if predicted > benchBudget || (round > 0 && predicted > benchRepeat) {
-						continue
-					}
-					j.live.start(msg.Sprintf("bench %s n=%d", e.name, n))
-					res, err := sandbox.Run(ctx, j.tempDir, e.argv(n), sandbox.Limits{
-						CPU: benchBudget, Idle: time.Minute, Memory: 1 << 30, Output: 1 << 20, Answer: 1 << 10})
-					j.live.stop()
-					if err != nil {
-						return 0, err
-					}
-					if ctx.Err() != nil {
-						return 0, ctx.Err()
-					}
-					if res.Killed == sandbox.CPU {
-						capped[i] = true
-						continue
-					}
-					if got := strings.TrimSpace(string(res.Answer)); got != strconv.FormatInt(want, 10) {
-						return 0, msg.Errorf("bench %s: n = %d gave %q, want %d", e.name, n, got, want)
-					}
-					walls[i] = append(walls[i], res.Wall)
-					cpus[i] = append(cpus[i], res.CPU)
-				}
+			if err := j.benchN(ctx, n, entries, base, chart); err != nil {
+				return 0, err
 			}
-			baseCPU, baseOK := median(cpus[base])
-			fmt.Fprintf(j.stdout, "%-3d", n)
-			for i := range entries {
-				cpu, ok := median(cpus[i])
-				if capped[i] || !ok || !baseOK {
-					cell := "—"
-					if capped[i] {
-						cell = "> " + format.Short(benchBudget)
-					}
-					fmt.Fprintf(j.stdout, "  %18s", cell)
-					entries[i].last = benchBudget
-					continue
-				}
-				entries[i].last = cpu
-				chart[i].times[n] = cpu
-				cell := fmt.Sprintf("%s %5.2f×", format.Short(cpu), float64(cpu)/float64(baseCPU))
-				if strings.HasPrefix(entries[i].name, "fast") {
-					wall, _ := median(walls[i])
-					cell = fmt.Sprintf("%s [%s] %5.2f×", format.Short(cpu), format.Short(wall), float64(cpu)/float64(baseCPU))
-				}
-				fmt.Fprintf(j.stdout, "  %18s", cell)
-			}
-			fmt.Fprintln(j.stdout)
 		}
 		msg.Fprintf(j.stdout, "\nload average (1 min) %s at the start, %s at the end: on a busy machine CPU times grow too\n", startLoad, loadAverage())
 		if j.opts.SVG != "" {
@@ -139,6 +88,68 @@ func (j *judge) bench(ctx context.Context) (int, error) {
 		}
 	}
 	return exitOK, nil
+}
+
+// benchN times every entry at n (alternating rounds, leaving out runs
+// predicted past the budget) and prints the row: each one's median CPU
+// time and its ratio to the reference, entries[base]; chart gets the
+// times.
+func (j *judge) benchN(ctx context.Context, n int, entries []benchEntry, base int, chart []series) error {
+	want, _ := queens.Count(n)
+	walls := make([][]time.Duration, len(entries))
+	cpus := make([][]time.Duration, len(entries))
+	capped := make([]bool, len(entries))
+	for round := 0; round < benchRounds; round++ {
+		for i, e := range entries {
+			predicted := e.last * benchGrowth
+			if predicted > benchBudget || (round > 0 && predicted > benchRepeat) {
+				continue
+			}
+			j.live.start(msg.Sprintf("bench %s n=%d", e.name, n))
+			res, err := sandbox.Run(ctx, j.tempDir, e.argv(n), sandbox.Limits{
+				CPU: benchBudget, Idle: time.Minute, Memory: 1 << 30, Output: 1 << 20, Answer: 1 << 10})
+			j.live.stop()
+			if err != nil {
+				return err
+			}
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			if res.Killed == sandbox.CPU {
+				capped[i] = true
+				continue
+			}
+			if got := strings.TrimSpace(string(res.Answer)); got != strconv.FormatInt(want, 10) {
+				return msg.Errorf("bench %s: n = %d gave %q, want %d", e.name, n, got, want)
+			}
+			walls[i] = append(walls[i], res.Wall)
+			cpus[i] = append(cpus[i], res.CPU)
+		}
+	}
+	baseCPU, baseOK := median(cpus[base])
+	fmt.Fprintf(j.stdout, "%-3d", n)
+	for i := range entries {
+		cpu, ok := median(cpus[i])
+		if capped[i] || !ok || !baseOK {
+			cell := "—"
+			if capped[i] {
+				cell = "> " + format.Short(benchBudget)
+			}
+			fmt.Fprintf(j.stdout, "  %18s", cell)
+			entries[i].last = benchBudget
+			continue
+		}
+		entries[i].last = cpu
+		chart[i].times[n] = cpu
+		cell := fmt.Sprintf("%s %5.2f×", format.Short(cpu), float64(cpu)/float64(baseCPU))
+		if strings.HasPrefix(entries[i].name, "fast") {
+			wall, _ := median(walls[i])
+			cell = fmt.Sprintf("%s [%s] %5.2f×", format.Short(cpu), format.Short(wall), float64(cpu)/float64(baseCPU))
+		}
+		fmt.Fprintf(j.stdout, "  %18s", cell)
+	}
+	fmt.Fprintln(j.stdout)
+	return nil
 }
 
 // benchChart writes the -svg chart: every solution timed, and the limit
