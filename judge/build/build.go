@@ -274,6 +274,10 @@ func exeSuffix() string {
 	return ""
 }
 
+// toolPoll is how often an unjailed tool's memory is read: a compiler
+// grows by tens of megabytes between two reads at most.
+const toolPoll = 20 * time.Millisecond
+
 // errToolFailed: a tool the builder ran exited with an error status; its
 // output says why.
 var errToolFailed = errors.New("the tool failed") // untranslated: never shown
@@ -294,11 +298,12 @@ func (b *Builder) runTool(ctx context.Context, dir string, env []string, display
 	if err := cmd.Start(); err != nil {
 		return nil, msg.Errorf("run %s: %w", filepath.Base(argv[0]), err)
 	}
-	// Watch the memory of the tool and the processes it starts.
+	// Watch the memory of the tool and the processes it starts, every
+	// toolPoll.
 	overMemory := make(chan struct{})
 	done := make(chan struct{})
 	go func() {
-		tick := time.NewTicker(20 * time.Millisecond)
+		tick := time.NewTicker(toolPoll)
 		defer tick.Stop()
 		for {
 			select {

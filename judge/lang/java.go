@@ -14,6 +14,10 @@ import (
 )
 
 // findJava finds javac and java, and the Java home the JVM reads.
+// jvmThreads is how many threads a Java run may have: the JVM starts a
+// dozen or two of its own (compiler, collector, signal handling).
+const jvmThreads = 64
+
 func findJava() (*Toolchain, error) {
 	javac, err := lookPath("javac")
 	if err != nil {
@@ -46,7 +50,7 @@ func findJava() (*Toolchain, error) {
 		Runtime: []string{java, "-XX:+UseSerialGC", "-Xmx384m", "-XX:CompressedClassSpaceSize=64m",
 			"-XX:ReservedCodeCacheSize=64m", "-XX:-UsePerfData", "-Xshare:auto", "-jar"}, // untranslated: JVM options
 		ReadOnly:     ro,
-		Threads:      64,
+		Threads:      jvmThreads,
 		AddressSpace: 8 << 30,
 	}, nil
 }

@@ -43,8 +43,16 @@ const DefaultProcesses = 16
 
 // hardWall is the wall-clock time after which a program is stopped whatever
 // it does: a backstop that can only fire on a machine so overloaded that
-// the program gets less than a tenth of a core.
-func (l Limits) hardWall() time.Duration { return 10*l.CPU + l.Idle }
+// the program gets less than 1/wallShare of a core.
+func (l Limits) hardWall() time.Duration { return wallShare*l.CPU + l.Idle }
+
+// wallShare: a program given less than 1/wallShare of a core is stopped at
+// the hard wall, its machine too busy to time it.
+const wallShare = 10
+
+// unlimited is a channel's limit where only what is kept is bounded (the
+// crash report).
+const unlimited = 1 << 62
 
 // Kill reasons: which limit stopped the program.
 const (
@@ -331,7 +339,7 @@ func (rn *running) read(ch *channels) {
 	}()
 	go func() {
 		defer rn.readers.Done()
-		drain(ch.crashR, &rn.crash, KeepOutput, 1<<62, func() {})
+		drain(ch.crashR, &rn.crash, KeepOutput, unlimited, func() {})
 	}()
 	if rn.l.report == nil {
 		close(rn.started)
