@@ -36,7 +36,7 @@ Flags (they go before the problems):
   -v             show each case's script transcript and the judge's overhead
   -watch         judge again every time the file is saved (one PROBLEM); Ctrl-C stops
   -strict        refuse to run without every protection of the sandbox (for
-                 grading other people's code; README, "Security")
+                 grading other people's code; docs/judge.md, "Security")
 
 Other modes (one at a time, instead of judging your file):
   -status        list each problem: not written yet, or its last verdict and when
@@ -56,7 +56,7 @@ Other modes (one at a time, instead of judging your file):
                  (alice.go). Every case runs; always -strict. With it:
     -csv FILE    write the grade sheet as CSV (- for stdout)
     -json        one JSON object per student and problem
-    -p N         judge N submissions at once (default 1; README, "Grading a class")
+    -p N         judge N submissions at once (default 1; docs/teachers.md)
     -feedback D  write a file per student into folder D (outside DIR): each
                  problem's points and full report, to hand back
     -html FILE   write the class on one page: the sheet, the verdicts per

@@ -1,7 +1,11 @@
 package main
 
 import (
+	"io/fs"
 	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -58,14 +62,53 @@ func TestParseArgsPicksTheMode(t *testing.T) {
 	assert.True(t, opts.Strict, "grading others' code is always strict")
 }
 
-// TestREADMEQuotesTheUsage keeps the README's copy of the usage the one -h
+// TestDocsQuoteTheUsage keeps the docs' copy of the usage the one -h
 // prints.
-func TestREADMEQuotesTheUsage(t *testing.T) {
-	data, err := os.ReadFile("../README.md")
+func TestDocsQuoteTheUsage(t *testing.T) {
+	data, err := os.ReadFile("../docs/judge.md")
 	require.NoError(t, err)
 	_, after, ok := strings.Cut(string(data), "## The judge\n\n```\n")
-	require.True(t, ok, "README.md has a section \"The judge\" opening with the usage")
+	require.True(t, ok, "docs/judge.md has a section \"The judge\" opening with the usage")
 	quoted, _, ok := strings.Cut(after, "```")
 	require.True(t, ok)
-	assert.Equal(t, usage, quoted, "README.md's usage: paste the output of go run ./judge -h")
+	assert.Equal(t, usage, quoted, "docs/judge.md's usage: paste the output of go run ./judge -h")
+}
+
+// docReference is a pointer, in the judge's sources and messages, to a
+// section of the kit's documents: (docs/judge.md, "Security").
+var docReference = regexp.MustCompile(`\((README|docs/[a-z]+\.md), \\?"([^"\\]+)`)
+
+// TestDocReferencesPointAtSections: every (FILE, "Section") in the judge's
+// Go files (comments, messages, the usage) names a document of the kit and
+// the start of one of its headings (a comment may wrap the name).
+func TestDocReferencesPointAtSections(t *testing.T) {
+	headings := map[string][]string{}
+	for _, doc := range []string{"README.md", "docs/judge.md", "docs/teachers.md", "docs/measurements.md"} {
+		data, err := os.ReadFile(filepath.Join("..", doc))
+		require.NoError(t, err)
+		for _, line := range strings.Split(string(data), "\n") {
+			if strings.HasPrefix(line, "#") {
+				headings[doc] = append(headings[doc], strings.TrimSpace(strings.TrimLeft(line, "#")))
+			}
+		}
+	}
+	headings["README"] = headings["README.md"]
+	found := 0
+	err := filepath.WalkDir("..", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		require.NoError(t, err)
+		for _, m := range docReference.FindAllStringSubmatch(string(data), -1) {
+			found++
+			doc, section := m[1], strings.Join(strings.Fields(strings.ReplaceAll(m[2], "//", " ")), " ")
+			require.Contains(t, headings, doc, "%s: %s", path, m[0])
+			assert.True(t, slices.ContainsFunc(headings[doc], func(h string) bool { return strings.HasPrefix(h, section) }),
+				"%s: %s names no heading of %s", path, m[0], doc)
+		}
+		return nil
+	})
+	require.NoError(t, err)
+	assert.Greater(t, found, 5)
 }

@@ -30,7 +30,7 @@ import (
 // on 2 cores, two at a time gave the same verdicts, but the CPU times of
 // rows made mostly of start-ups (a jail per run) grew by up to 14 %, more
 // than the 10 % allowed: one at a time is the default, and -p N is there
-// for a teacher in a hurry (README, "Grading a class").
+// for a teacher in a hurry (docs/teachers.md, "For teachers: grading a class").
 const defaultParallel = 1
 
 // A submission is one student's file for one problem, or why there is none.

@@ -18,7 +18,7 @@ import (
 	"github.com/nqueens-kit/nqueens/judge/verdict"
 )
 
-// reportVersion is the version of the JSON report's schema (README, "JSON").
+// reportVersion is the version of the JSON report's schema (docs/judge.md, "JSON").
 const reportVersion = 2
 
 // report is the outcome of judging one file for one problem.

@@ -21,7 +21,7 @@ import (
 // measured here, the slowest bitmask style a beginner writes needs 2.1
 // times the reference and the fastest boolean-array search 4.0 times it,
 // which leaves room for 1.3 on each side of a 2.9× limit and no more:
-// README, "Time limits".)
+// docs/judge.md, "Time limits".)
 const (
 	margin    = 1.3
 	acMargin  = 1 / margin

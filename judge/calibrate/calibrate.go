@@ -18,7 +18,7 @@
 // case's n (queens.Calls). The two fits must agree within modelFit, or the
 // reference is timed on the case directly. Measured here, a cost per call
 // fitted at n = 14 predicts the best direct times at n = 15 within 1.2 %
-// and at n = 16 within 2–6 % (README, "Calibration"). The results are
+// and at n = 16 within 2–6 % (docs/judge.md, "Calibration"). The results are
 // cached per machine, toolchain, jail, reference source and case text;
 // -calibrate measures again.
 //

@@ -35,7 +35,7 @@ type Limits struct {
 	Output int64         // 0: the default
 }
 
-// DefaultFactor is the factor of the kit's relative cases (README, "Time
+// DefaultFactor is the factor of the kit's relative cases (docs/judge.md, "Time
 // limits"), for a case made relative where the case file has none.
 const DefaultFactor = 2.9
 

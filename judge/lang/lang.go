@@ -54,7 +54,7 @@ type Language struct {
 	Clock *regexp.Regexp
 	// MethodRatios says what a submission's time over this language's
 	// reference usually means: each method's ratio, measured in this
-	// language (README, "Languages"). A TLE's report quotes it.
+	// language (docs/measurements.md, "Languages"). A TLE's report quotes it.
 	MethodRatios string
 
 	find   func() (*Toolchain, error)
