@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/nqueens-kit/nqueens/internal/queens"
@@ -40,7 +41,29 @@ func (j *judge) explainTLE(r ref, done []*cases.Result, c *cases.Case, res *case
 			prev.Name, format.Duration(prev.CPU), ratio, format.Duration(refPrev), c.MaxInput(), format.Duration(need), format.Duration(ms(res.LimitMs)))
 	}
 	return msg.Sprintf("%s\nWhat that usually means: %s.\nNext: read %s: %s.",
-		howFar, msg.Tr(r.Lang.MethodRatios), j.kit.Rel(j.refs.File(r)), msg.Tr(r.Problem.Hint))
+		howFar, j.whatRatiosMean(r), j.kit.Rel(j.refs.File(r)), msg.Tr(r.Problem.Hint))
+}
+
+// whatRatiosMean is what a ratio to r's reference usually means: the
+// course's other methods measured against it on this machine, in the file's
+// own language (calibrate.References.Bands), or, where they could not be,
+// the bands measured when the kit was written (lang.Language.MethodRatios).
+func (j *judge) whatRatiosMean(r ref) string {
+	bands := j.refs.Bands(context.Background(), r)
+	if len(bands) == 0 {
+		return msg.Tr(r.Lang.MethodRatios)
+	}
+	var parts []string
+	for _, b := range bands {
+		switch b.Method {
+		case "array":
+			parts = append(parts, msg.Sprintf("the array method (an O(n) check per square) runs at %.1f times the reference", b.Ratio))
+		case "booleans":
+			parts = append(parts, msg.Sprintf("boolean arrays (an O(1) check) at %.1f times", b.Ratio))
+		}
+	}
+	return msg.Sprintf("measured on this machine in %s at n = %d, the course's own searches: %s; bitmask searches run at about 1 time",
+		r.Lang.Name, bands[0].N, strings.Join(parts, ", "))
 }
 
 // lastPassed is the last accepted case whose reference time is known:

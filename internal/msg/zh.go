@@ -3,6 +3,10 @@ package msg
 // zh is the Simplified Chinese catalogue: the English text of each message,
 // as written where it is used, and its translation.
 var zh = map[string]string{
+	"measuring what a ratio means in %s (once)":                                                                     "测量比值在 %s 中的含义（只测一次）",
+	"the array method (an O(n) check per square) runs at %.1f times the reference":                                  "数组方法（每个格子 O(n) 检查）是参考解的 %.1f 倍",
+	"boolean arrays (an O(1) check) at %.1f times":                                                                  "布尔数组（O(1) 检查）是 %.1f 倍",
+	"measured on this machine in %s at n = %d, the course's own searches: %s; bitmask searches run at about 1 time": "在本机用 %s 于 n = %d 测得的课程自带搜索：%s；位掩码搜索约为 1 倍",
 	"run submission: %w": "运行提交：%w",
 	"n = %d: %s of CPU in %s of wall-clock time, when the judge stops a run: this machine is too busy to time it; judge again when it is quieter": "n = %d：%s 的 CPU 时间用了 %s 的实际时间，评测器在此时停止运行：这台机器太忙，无法计时；请在它空闲些时再评测",
 	"gcov: %v":                               "gcov：%v",

@@ -61,7 +61,10 @@ type Entry struct {
 	// SmallMs is the reference's best time at its language's FitSmall, which
 	// a later probe compares to tell a calibration taken on a busier
 	// machine; 0 when none was fitted.
-	SmallMs  float64   `json:"small_ms,omitempty"`
+	SmallMs float64 `json:"small_ms,omitempty"`
+	// Ratio is, for a method's band (References.Bands), its search's time
+	// over the reference's at the same n.
+	Ratio    float64   `json:"ratio,omitempty"`
 	Measured time.Time `json:"measured"`
 }
 
@@ -92,7 +95,7 @@ func Open(dir string) *Cache {
 // Get returns the entry for key.
 func (c *Cache) Get(key string) (Entry, bool) {
 	e, ok := c.Entries[key]
-	return e, ok && e.CPUms > 0
+	return e, ok && (e.CPUms > 0 || e.Ratio > 0)
 }
 
 // Put records an entry.

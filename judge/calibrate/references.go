@@ -1,11 +1,13 @@
 package calibrate
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"io"
 	"math"
 	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -404,4 +406,95 @@ func (rs *References) timeCase(ctx context.Context, r Ref, c *cases.Case) (time.
 	}
 	best, worst := slices.Min(ts), slices.Max(ts)
 	return max(best, time.Millisecond), float64(worst-best) / float64(best), nil
+}
+
+// The methods whose times a TLE's report compares with the reference's,
+// each in its folder under solutions/<problem>/: what a ratio usually
+// means, measured on this machine.
+var bandMethods = []string{"array", "booleans"}
+
+// A Band is how much slower than the reference a method runs on this
+// machine, at N.
+type Band struct {
+	Method string
+	N      int
+	Ratio  float64
+}
+
+// bandN is the n a language's bands are measured at: its FitSmall (a
+// fraction of a second for the reference, a few for the array method), or
+// 13 where there is none (Java).
+func bandN(l *lang.Language) int { return cmp.Or(l.FitSmall, 13) }
+
+// Bands measures, once per machine and toolchain (then cached), the course's
+// other methods of r's problem in r's language against its reference: each
+// one's CPU time over the reference's at bandN, best of three. A method the kit has no file for in that language is left
+// out. Nothing it fails at is the student's: it returns what it could.
+func (rs *References) Bands(ctx context.Context, r Ref) []Band {
+	rs.mu.Lock()
+	defer rs.mu.Unlock()
+	rs.init()
+	if r.Problem.Kind != problem.Count {
+		return nil
+	}
+	n := bandN(r.Lang)
+	var bands []Band
+	var ref time.Duration // the reference's search at n, measured once
+	refSrc, err := rs.source(r)
+	if err != nil {
+		return nil
+	}
+	for _, method := range bandMethods {
+		file := filepath.Join(rs.Kit.Solutions(r.Problem), method, r.Lang.Dir, r.Lang.File())
+		src, err := os.ReadFile(file)
+		if err != nil {
+			continue
+		}
+		version := rs.GoVersion
+		if t, err := r.Lang.Toolchain(); err == nil && r.Lang != lang.Go {
+			version = r.Lang.Name + ": " + t.Version
+		}
+		key := Key([]byte(rs.Machine), []byte(version), []byte("band v2"), []byte(fmt.Sprint(n)), refSrc, src)
+		if e, ok := rs.Cache.Get(key); ok && e.Ratio > 0 {
+			bands = append(bands, Band{method, n, e.Ratio})
+			continue
+		}
+		stop := rs.progress(msg.Sprintf("measuring what a ratio means in %s (once)", r.Lang.Name))
+		ratio, err := rs.measureBand(ctx, r, &ref, src, file, n)
+		stop()
+		if err != nil {
+			continue
+		}
+		rs.Cache.Put(key, Entry{Case: r.Problem.Folder() + "/" + r.Lang.Name + "/" + method, Ratio: ratio, Measured: time.Now().UTC().Truncate(time.Second)})
+		if err := rs.Cache.Save(); err != nil {
+			msg.Fprintf(rs.Notes, "note: cannot keep the calibration (%v); it will be measured again next time\n", err)
+		}
+		bands = append(bands, Band{method, n, ratio})
+	}
+	return bands
+}
+
+// measureBand times the method in src (file) and, once (*ref), the
+// reference, at n, and returns the ratio of their whole runs, as a TLE's
+// report compares a submission's (start-up included: in Java and Python
+// it makes every ratio at a small n smaller).
+func (rs *References) measureBand(ctx context.Context, r Ref, ref *time.Duration, src []byte, file string, n int) (float64, error) {
+	prog, err := rs.Build(ctx, r, src, rs.Kit.Rel(file))
+	if err != nil {
+		return 0, err
+	}
+	method, _, err := rs.timeN(ctx, r, prog, n, probeTries)
+	if err != nil {
+		return 0, err
+	}
+	if *ref == 0 {
+		refProg, err := rs.program(ctx, r)
+		if err != nil {
+			return 0, err
+		}
+		if *ref, _, err = rs.timeN(ctx, r, refProg, n, probeTries); err != nil {
+			return 0, err
+		}
+	}
+	return float64(method) / float64(max(*ref, time.Millisecond)), nil
 }

@@ -54,7 +54,10 @@ type Language struct {
 	Clock *regexp.Regexp
 	// MethodRatios says what a submission's time over this language's
 	// reference usually means: each method's ratio, measured in this
-	// language (docs/measurements.md, "Languages"). A TLE's report quotes it.
+	// language when the kit was written (docs/measurements.md,
+	// "Languages"). A TLE's report measures the ratios on the user's
+	// machine (calibrate.References.Bands) and quotes these only where it
+	// cannot.
 	MethodRatios string
 
 	find   func() (*Toolchain, error)
