@@ -286,7 +286,12 @@ func (j *judge) judgeFile(ctx context.Context, p *problem.Problem, file, display
 		rep.Notes = append(rep.Notes, note)
 	}
 
-	prog, cs, err := j.buildAndLoad(ctx, ref{Problem: p, Lang: l}, src, display)
+	r := ref{Problem: p, Lang: l}
+	cs, err := j.loadCases(p)
+	if err != nil {
+		return nil, err
+	}
+	progs, err := j.buildFor(ctx, r, src, display, cs)
 	var ce *build.CompileError
 	if errors.As(err, &ce) {
 		rep.Verdict, rep.Message = verdict.CE, ce.Message
@@ -299,12 +304,11 @@ func (j *judge) judgeFile(ctx context.Context, p *problem.Problem, file, display
 		j.out().header(rep)
 		rep.streamed = true
 	}
-	r := ref{Problem: p, Lang: l}
-	if err := j.runCases(ctx, r, rep, prog, cs, jp); err != nil {
+	if err := j.runCases(ctx, r, rep, progs, cs, jp); err != nil {
 		return rep, err
 	}
 	if jp.teach && ranOutOfTime(rep) {
-		rep.Profile = j.whereTimeGoes(ctx, r, prog, src, display, rep)
+		rep.Profile = j.whereTimeGoes(ctx, r, progs.timed, src, display, rep)
 	}
 	return rep, nil
 }
@@ -470,32 +474,64 @@ func (j *judge) build(ctx context.Context, r ref, src []byte, display string) (s
 	return t.Build(ctx, j.builder, lang.Submission{Problem: r.Problem, Source: src, Display: display})
 }
 
-// buildAndLoad builds the file while p's cases are read and checked, and
-// keeps only the cases -run picks.
-func (j *judge) buildAndLoad(ctx context.Context, r ref, src []byte, display string) (sandbox.Program, []*cases.Case, error) {
-	type built struct {
-		prog sandbox.Program
-		err  error
+// programs are the builds of one submission: the one every case is timed
+// with, and, for a language that has one, a checked build the cases with
+// absolute limits run instead (lang.Language.Checked).
+type programs struct {
+	timed, checked sandbox.Program
+}
+
+// forCase is the program that runs c.
+func (ps programs) forCase(c *cases.Case) sandbox.Program {
+	if ps.checked.Path != "" && (!c.Relative() || ps.timed.Path == "") {
+		return ps.checked
 	}
-	done := make(chan built, 1)
-	go func() {
-		prog, err := j.build(ctx, r, src, display)
-		done <- built{prog, err}
-	}()
-	cs, caseErr := j.loadCases(r.Problem)
-	b := <-done
-	if caseErr != nil {
-		return sandbox.Program{}, nil, caseErr
+	return ps.timed
+}
+
+// buildFor builds src for the cases cs: the timed build where a case has
+// a relative limit, and, for a language that has one, the checked build
+// where a case has an absolute limit (the timed build instead, should the
+// checked one fail). A compile error is a *build.CompileError.
+func (j *judge) buildFor(ctx context.Context, r ref, src []byte, display string, cs []*cases.Case) (programs, error) {
+	run, _ := cases.ForLanguage(r.Problem, r.Lang, cs)
+	relative := slices.ContainsFunc(run, (*cases.Case).Relative)
+	absolute := slices.ContainsFunc(run, func(c *cases.Case) bool { return !c.Relative() })
+	var progs programs
+	if r.Lang.Checked() && absolute {
+		progs.checked = j.buildChecked(ctx, r, src, display)
 	}
-	if b.err != nil {
+	if progs.checked.Path != "" && !relative {
+		return progs, nil
+	}
+	prog, err := j.build(ctx, r, src, display)
+	if err != nil {
 		var ce *build.CompileError
 		var se *setupError
-		if errors.As(b.err, &ce) || errors.As(b.err, &se) {
-			return sandbox.Program{}, nil, b.err
+		if errors.As(err, &ce) || errors.As(err, &se) {
+			return programs{}, err
 		}
-		return sandbox.Program{}, nil, msg.Errorf("build %s: %w", display, b.err)
+		return programs{}, msg.Errorf("build %s: %w", display, err)
 	}
-	return b.prog, cs, nil
+	progs.timed = prog
+	return progs, nil
+}
+
+// buildChecked is src's checked build, where its language has one and
+// the build succeeds; otherwise no program.
+func (j *judge) buildChecked(ctx context.Context, r ref, src []byte, display string) sandbox.Program {
+	if !r.Lang.Checked() {
+		return sandbox.Program{}
+	}
+	t, err := r.Lang.Toolchain()
+	if err != nil {
+		return sandbox.Program{}
+	}
+	prog, err := t.BuildChecked(ctx, j.builder, lang.Submission{Problem: r.Problem, Source: src, Display: display})
+	if err != nil {
+		return sandbox.Program{}
+	}
+	return prog
 }
 
 // loadCases reads and checks p's case files once per invocation, keeping
@@ -523,7 +559,7 @@ func (j *judge) loadCases(p *problem.Problem) ([]*cases.Case, error) {
 
 // runCases runs each case against the built program, from small to large,
 // stopping at the first failure unless jp.all.
-func (j *judge) runCases(ctx context.Context, r ref, rep *report, prog sandbox.Program, cs []*cases.Case, jp judgeParams) error {
+func (j *judge) runCases(ctx context.Context, r ref, rep *report, progs programs, cs []*cases.Case, jp judgeParams) error {
 	p := r.Problem
 	rep.Verdict, rep.graded = verdict.AC, jp.grading
 	cs, rep.Beyond = cases.ForLanguage(r.Problem, r.Lang, cs)
@@ -546,8 +582,14 @@ func (j *judge) runCases(ctx context.Context, r ref, rep *report, prog sandbox.P
 			}
 		}
 		j.live.start(fmt.Sprintf("%s %s", p.Folder(), c.Name))
+		prog := progs.forCase(c)
+		var where func(string) (int, string, bool)
+		if prog.Path == progs.checked.Path && prog.Path != "" {
+			where = func(report string) (int, string, bool) { return lang.Where(ctx, j.builder, prog.Path, report) }
+		}
 		res, err := cases.Run(ctx, p, c, cases.Params{
 			Program: prog,
+			Where:   where,
 			Display: rep.File,
 			Ref:     ref,
 			Scale:   jp.scale,

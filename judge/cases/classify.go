@@ -65,7 +65,10 @@ type runInfo struct {
 var (
 	assertionLine = regexp.MustCompile("Assertion [`'](.*)' failed")
 	panicLine     = regexp.MustCompile(`(?m)^panic: (.*)$`)
-	fatalLine     = regexp.MustCompile(`(?m)^fatal error: (.*)$`)
+	// libraryError is the C++ library's debug mode's report of a failed
+	// check, to the blank line that ends it.
+	libraryError = regexp.MustCompile(`(?s)\nError: (.*?)\n\n`)
+	fatalLine    = regexp.MustCompile(`(?m)^fatal error: (.*)$`)
 )
 
 // classify turns one run into a verdict and a message for the student. It
@@ -153,6 +156,13 @@ func harnessCrash(r runInfo) (verdict.Verdict, string) {
 		at = msg.Sprintf("\n  at %s%s", fmt.Sprintf("%s:%d", r.display, line), msg.Sprintf(" in %s", fn))
 	}
 	switch {
+	case what == "abort": // untranslated: the harness protocol
+		// A check of the C++ library's debug mode (a checked build).
+		if m := libraryError.FindSubmatch(r.res.Output); m != nil {
+			check := strings.Join(strings.Fields(string(m[1])), " ")
+			return verdict.RE, msg.Sprintf("n = %d: a check of the C++ library failed: %s (an index past the end of a bitset or a container: is it smaller than n?)%s", r.n, format.Printable(check), at)
+		}
+		return verdict.RE, msg.Sprintf("n = %d: the program aborted%s", r.n, at)
 	case what == "stack overflow": // untranslated: the harness protocol
 		return verdict.RE, msg.Sprintf("n = %d: stack overflow: the recursion never ends or goes far too deep%s", r.n, at)
 	case what == "out of memory": // untranslated: the harness protocol

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"regexp"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/rogpeppe/go-internal/testscript"
@@ -13,6 +14,7 @@ import (
 	"github.com/nqueens-kit/nqueens/internal/queens"
 	"github.com/nqueens-kit/nqueens/judge/build"
 	"github.com/nqueens-kit/nqueens/judge/format"
+	"github.com/nqueens-kit/nqueens/judge/lang"
 	"github.com/nqueens-kit/nqueens/judge/sandbox"
 	"github.com/nqueens-kit/nqueens/judge/verdict"
 )
@@ -92,6 +94,14 @@ func cmdSolve(ts *testscript.TestScript, neg bool, args []string) {
 	s.output = []byte(prints)
 	s.outputTail = []byte(build.Relabel(string(res.Tail), s.params.Display))
 	s.outputLines = res.Lines
+	if s.params.Where != nil && strings.Contains(crash, lang.FramesMark) {
+		// The harness cannot read its own line tables: the judge does.
+		what, _, _ := strings.Cut(crash, "\n")
+		crash = what + "\n"
+		if line, fn, ok := s.params.Where(string(res.Crash)); ok {
+			crash += fmt.Sprintf("at line %d in %s\n", line, fn) // untranslated: the harness protocol
+		}
+	}
 	run := runInfo{
 		res: res, crash: crash, n: n, lim: s.limits, fn: s.prob.Func, display: s.params.Display,
 		relative: s.c.Relative() && !s.params.Calibrating, ref: s.params.Ref, startup: s.params.Startup,

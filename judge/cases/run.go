@@ -33,6 +33,9 @@ type Params struct {
 	// Startup is the CPU time any program needs to start here (the jail
 	// included); it is left out when comparing a run with the reference.
 	Startup time.Duration
+	// Where, when set, turns the frames of a crash report (a checked C++
+	// build's, after lang.FramesMark) into the student's line and function.
+	Where func(report string) (line int, fn string, ok bool)
 }
 
 // Result is how one case went.

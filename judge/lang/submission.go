@@ -4,10 +4,13 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/nqueens-kit/nqueens/internal/msg"
@@ -18,6 +21,10 @@ import (
 
 // CrashMark starts a harness's crash report (see the package comment).
 const CrashMark = "nqueens-crash: " // untranslated: read by the judge
+
+// FramesMark starts the line of a checked C++ build's crash report that
+// lists the return addresses of its frames (BuildChecked, Where).
+const FramesMark = "frames:" // untranslated: read by the judge
 
 // A Submission is a student's file to build.
 type Submission struct {
@@ -162,4 +169,80 @@ func gunzip(w *bytes.Buffer, path string) error {
 	}
 	_, err = io.Copy(w, io.LimitReader(z, maxCounts-int64(w.Len())))
 	return err
+}
+
+// Checked reports whether l's submissions get a checked build for the cases
+// with absolute limits: C++, whose library checks bitset, iterator and
+// container use in its debug mode (GCC 12's assertions leave bitset out).
+func (l *Language) Checked() bool { return l == CPP }
+
+// BuildChecked builds s with the C++ library's debug mode
+// (-D_GLIBCXX_DEBUG) and line tables (-g), still optimised, for the small
+// cases: an index past the end of a bitset, undefined behaviour that may
+// pass, is then a failed check whose report Where turns into the
+// student's line. Cached like any build.
+func (t *Toolchain) BuildChecked(ctx context.Context, b *build.Builder, s Submission) (sandbox.Program, error) {
+	r := t.Lang.recipe(t, s)
+	r.Display = s.Display
+	r.Key = append(r.Key, t.Version, "checked")
+	for i, c := range r.Commands {
+		checked := []string{c[0], "-g", "-D_GLIBCXX_DEBUG", "-DNQUEENS_CHECKED"}
+		for _, arg := range c[1:] {
+			if arg != "-D_GLIBCXX_ASSERTIONS" {
+				checked = append(checked, arg)
+			}
+		}
+		r.Commands[i] = checked
+	}
+	path, err := b.BuildRecipe(ctx, r)
+	if err != nil {
+		return sandbox.Program{}, err
+	}
+	return t.Program(path), nil
+}
+
+// Where turns the frames of a checked build's crash report (the return
+// addresses after FramesMark) into the first line of the student's file
+// among them, and its function, with addr2line run like a build's tool.
+func Where(ctx context.Context, b *build.Builder, binary string, report string) (line int, fn string, ok bool) {
+	_, frames, found := strings.Cut(report, FramesMark)
+	if !found {
+		return 0, "", false
+	}
+	addr2line, err := lookPath("addr2line")
+	if err != nil {
+		return 0, "", false
+	}
+	argv := []string{addr2line, "-f", "-C", "-e", binary}
+	for _, f := range strings.Fields(frames) {
+		// A return address is the instruction after the call.
+		if a, err := strconv.ParseUint(strings.TrimPrefix(f, "0x"), 16, 64); err == nil && a > 0 {
+			argv = append(argv, fmt.Sprintf("%#x", a-1))
+		}
+	}
+	dir, err := os.MkdirTemp("", "nqueens-where-")
+	if err != nil {
+		return 0, "", false
+	}
+	defer os.RemoveAll(dir)
+	out, err := b.RunTool(ctx, dir, append(slices.Clone(gccFiles), binary), []string{"PATH=/usr/bin:/bin", "LANG=C"}, argv...)
+	if err != nil {
+		return 0, "", false
+	}
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	for i := 0; i+1 < len(lines); i += 2 {
+		file, num, _ := strings.Cut(lines[i+1], ":")
+		num, _, _ = strings.Cut(num, " ")
+		if filepath.Base(file) != "solution.cpp" {
+			continue
+		}
+		if n, err := strconv.Atoi(num); err == nil && n > 0 {
+			name, _, _ := strings.Cut(lines[i], "(")
+			if k := strings.LastIndex(name, "::"); k >= 0 {
+				name = name[k+2:]
+			}
+			return n, name, true
+		}
+	}
+	return 0, "", false
 }
