@@ -3,6 +3,8 @@ package msg
 // zh is the Simplified Chinese catalogue: the English text of each message,
 // as written where it is used, and its translation.
 var zh = map[string]string{
+	"n = %d: a check of the C++ library failed: %s (an index past the end of a bitset or a container: is it smaller than n?)%s": "n = %d：C++ 库的一项检查失败：%s（越过了 bitset 或容器的末尾：它比 n 小吗？）%s",
+	"n = %d: the program aborted%s":                                                                                 "n = %d：程序中止了%s",
 	"measuring what a ratio means in %s (once)":                                                                     "测量比值在 %s 中的含义（只测一次）",
 	"the array method (an O(n) check per square) runs at %.1f times the reference":                                  "数组方法（每个格子 O(n) 检查）是参考解的 %.1f 倍",
 	"boolean arrays (an O(1) check) at %.1f times":                                                                  "布尔数组（O(1) 检查）是 %.1f 倍",

@@ -30,6 +30,10 @@ type Case struct {
 
 	script  []line
 	archive *txtar.Archive
+	// want says, for each solve in order, what its answer is checked
+	// against ("" when no check of the judge's reads it): a wrong answer's
+	// report quotes it.
+	want []string
 }
 
 // line is one command line of a case script.
@@ -252,6 +256,7 @@ func (ps *caseParser) solve(l line) error {
 			return ps.fail(ps.unchecked, "solve %d is never checked: %s", c.Inputs[len(c.Inputs)-1], checkHint(p))
 		}
 		c.Inputs = append(c.Inputs, n)
+		c.want = append(c.want, "")
 		ps.unchecked = num
 		return nil
 	}
@@ -263,6 +268,21 @@ func (ps *caseParser) solve(l line) error {
 	}
 	ps.unchecked = 0
 	return nil
+}
+
+// wants records what the last solve's answer must be, for a wrong
+// answer's report; the first check of a solve counts.
+func (ps *caseParser) wants(answer string) {
+	if w := ps.c.want; len(w) > 0 && w[len(w)-1] == "" {
+		w[len(w)-1] = msg.Sprintf(", want %s", abbreviate(answer, 200))
+	}
+}
+
+// wantsMatch records a pattern the last solve's answer must match.
+func (ps *caseParser) wantsMatch(pattern string) {
+	if w := ps.c.want; len(w) > 0 && w[len(w)-1] == "" {
+		w[len(w)-1] = msg.Sprintf(", want an answer matching %s", pattern)
+	}
 }
 
 // builtin reads a testscript command; one that compares stdout with a
@@ -280,6 +300,16 @@ func (ps *caseParser) builtin(l line) error {
 				return ps.fail(num, "%v", err)
 			}
 			ps.unchecked = 0
+		}
+		if args[1] == "stdout" {
+			ps.wants(strings.TrimSpace(string(want)))
+		}
+	}
+	if name == "stdout" && !l.neg && len(args) == 2 {
+		if m := exactCount.FindStringSubmatch(args[1]); m != nil {
+			ps.wants(m[1])
+		} else {
+			ps.wantsMatch(args[1])
 		}
 	}
 	if m := exactCount.FindStringSubmatch(strings.Join(args[1:], " ")); name == "stdout" && !l.neg && m != nil && ps.unchecked > 0 {

@@ -160,7 +160,7 @@ func Run(ctx context.Context, p *problem.Problem, c *Case, params Params) (*Resu
 	case t.failed && s.runs == 0:
 		return nil, msg.Errorf("case %s did not run: %s", c.Path, strings.TrimSpace(t.log.String()))
 	case t.failed:
-		res.Verdict, res.Message = verdict.WA, wrongAnswer(s, t.log.String())
+		res.Verdict, res.Message = verdict.WA, wrongAnswer(s)
 	}
 	if res.Verdict != verdict.AC {
 		res.Output = trimOutput(string(s.output), string(s.outputTail), s.outputLines)

@@ -220,7 +220,7 @@ func Where(ctx context.Context, b *build.Builder, binary string, report string) 
 			argv = append(argv, fmt.Sprintf("%#x", a-1))
 		}
 	}
-	dir, err := os.MkdirTemp("", "nqueens-where-")
+	dir, err := os.MkdirTemp("", "nqueens-where-") // untranslated: a folder's name
 	if err != nil {
 		return 0, "", false
 	}
