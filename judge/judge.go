@@ -272,7 +272,15 @@ func (j *judge) judgeFile(ctx context.Context, p *problem.Problem, file, display
 		return rep, nil
 	}
 
-	if f, ok := findLookup(p, l, src); ok {
+	// Go's source checks read the file as it is built: with a package
+	// clause, and a student's own main renamed (build.Prepare).
+	code := src
+	if l == lang.Go {
+		if prepared, err := build.Prepare(src); err == nil {
+			code = prepared
+		}
+	}
+	if f, ok := findLookup(p, l, code); ok {
 		rep.Verdict = verdict.HC
 		rep.Message = msg.Sprintf("n = %d: the answer %s is written into the source at line %d; the kit asks you to compute it", f.N, f.Value, f.Line)
 		if p.Kind == problem.Boards {
@@ -282,7 +290,7 @@ func (j *judge) judgeFile(ctx context.Context, p *problem.Problem, file, display
 		return rep, nil
 	}
 
-	if note := clockNote(p, l, src, display); note != "" {
+	if note := clockNote(p, l, code, display); note != "" {
 		rep.Notes = append(rep.Notes, note)
 	}
 
@@ -418,21 +426,17 @@ func notWritten(p *problem.Problem, l *lang.Language, display string) string {
 		p.Func, display, p.Number, filepath.ToSlash(example), p.Number)
 }
 
-// findLookup looks for an answer written into the source: in Go, in code
-// the solution function can reach; in other languages, anywhere outside
-// comments.
-func findLookup(p *problem.Problem, l *lang.Language, src []byte) (lookup.Finding, bool) {
+// findLookup looks for an answer written into code, the source (prepared,
+// in Go): in Go, in code the solution function can reach; in other
+// languages, anywhere outside comments.
+func findLookup(p *problem.Problem, l *lang.Language, code []byte) (lookup.Finding, bool) {
 	ans := lookup.Answers{Boards: p.Kind == problem.Boards, Counts: map[int64]int{}}
 	for n := p.LookupFrom; p.LookupFrom > 0 && n <= queens.MaxKnown; n++ {
 		c, _ := queens.Count(n)
 		ans.Counts[c] = n
 	}
 	if l != lang.Go {
-		return lookup.FindInText(src, l.Comments, ans)
-	}
-	code, err := build.Prepare(src)
-	if err != nil {
-		return lookup.Finding{}, false
+		return lookup.FindInText(code, l.Comments, ans)
 	}
 	return lookup.Find(code, p.Func, ans)
 }
@@ -442,16 +446,12 @@ func findLookup(p *problem.Problem, l *lang.Language, src []byte) (lookup.Findin
 // CPU as a search does. It is a note for the teacher rather than a
 // verdict: timing one's own code is not cheating, and the run-time checks
 // (1/50 of the search, growth with n) decide HC from what the run did.
-func clockNote(p *problem.Problem, l *lang.Language, src []byte, display string) string {
+func clockNote(p *problem.Problem, l *lang.Language, code []byte, display string) string {
 	if l.Clock == nil {
 		return ""
 	}
-	line, call, ok := lookup.ReadsClockInText(src, l.Comments, l.Clock)
+	line, call, ok := lookup.ReadsClockInText(code, l.Comments, l.Clock)
 	if l == lang.Go {
-		code, err := build.Prepare(src)
-		if err != nil {
-			return ""
-		}
 		line, call, ok = lookup.ReadsClock(code, p.Func, l.Clock)
 	}
 	if !ok {
