@@ -306,11 +306,7 @@ func (ps *caseParser) builtin(l line) error {
 		}
 	}
 	if name == "stdout" && !l.neg && len(args) == 2 {
-		if m := exactCount.FindStringSubmatch(args[1]); m != nil {
-			ps.wants(m[1])
-		} else {
-			ps.wantsMatch(args[1])
-		}
+		ps.wantsMatch(args[1])
 	}
 	if m := exactCount.FindStringSubmatch(strings.Join(args[1:], " ")); name == "stdout" && !l.neg && m != nil && ps.unchecked > 0 {
 		if err := checkCount(ps.p, c.Inputs[len(c.Inputs)-1], []byte(m[1]), ps.filling); err != nil {
