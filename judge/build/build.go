@@ -126,7 +126,13 @@ func (b *Builder) Build(ctx context.Context, spec Spec) (string, error) {
 		if b.jailed() && b.GoRoot != "" && b.GoCache != "" {
 			output, err = b.runJailedGo(ctx, dir, spec.Display, argv)
 		} else {
-			env := append(os.Environ(), goEnv...)
+			// The go command's work directory goes in the build directory
+			// too, removed with it when the build is stopped at a bound.
+			tmp := filepath.Join(dir, "tmp")
+			if err := os.Mkdir(tmp, 0o700); err != nil {
+				return "", err
+			}
+			env := append(os.Environ(), append(goEnv, "GOTMPDIR="+tmp)...)
 			output, err = b.runTool(ctx, dir, env, spec.Display, argv...)
 		}
 		if errors.Is(err, errToolFailed) && bytes.Contains(output, []byte("file too large")) { // untranslated: EFBIG's words

@@ -110,6 +110,14 @@ func TestBuildIsBoundedInMemoryAndTime(t *testing.T) {
 	nested := func() []byte {
 		return fmt.Appendf(nestedGenerics(13), "\nconst nonce = %d\n", time.Now().UnixNano())
 	}
+	// A go command stopped at a bound leaves nothing in the system's
+	// temporary folder (its work directory is in the build directory).
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	defer func() {
+		entries, _ := os.ReadDir(tmp)
+		assert.Empty(t, entries, "left behind by a go build stopped at a bound")
+	}()
 	b := testBuilder(t)
 	b.MaxMemory = 150 << 20
 	_, err := b.Build(context.Background(), countSpec(nested()))
