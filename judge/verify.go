@@ -80,7 +80,10 @@ func (j *judge) verify(ctx context.Context) (int, error) {
 				continue
 			}
 		}
-		rep, err := j.judgeFile(ctx, e.p, e.Path, "", judgeParams{scale: scale, all: true})
+		// A solution meant to be too slow stops at its first TLE, as in
+		// grading: the larger cases could only run out of time too, and
+		// each would cost its whole limit.
+		rep, err := j.judgeFile(ctx, e.p, e.Path, "", judgeParams{scale: scale, all: e.Declared != verdict.TLE})
 		if err != nil {
 			return 0, err
 		}
@@ -99,8 +102,12 @@ func (j *judge) verify(ctx context.Context) (int, error) {
 			mark += msg.Sprintf("   (thin: at the plain limits)")
 		}
 		fmt.Fprintf(j.stdout, row, e.p.Folder(), j.kit.Rel(filepath.Dir(e.Path)), e.Declared, rep.Verdict, last, usage, mark)
-		if rep.Verdict != e.Declared {
+		switch {
+		case rep.Verdict != e.Declared:
 			fmt.Fprintf(j.stdout, "    %s\n", strings.ReplaceAll(format.Printable(rep.Message), "\n", "\n    "))
+		case len(rep.Cases) > 0 && rep.Cases[len(rep.Cases)-1].Verdict != e.Declared:
+			// The verdict holds, but the largest case ended otherwise: say how.
+			fmt.Fprintf(j.stdout, "    %s\n", strings.ReplaceAll(format.Printable(rep.Cases[len(rep.Cases)-1].Message), "\n", "\n    "))
 		}
 	}
 	if code == exitOK {
