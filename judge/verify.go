@@ -49,9 +49,9 @@ func (j *judge) verify(ctx context.Context) (int, error) {
 		}
 	}
 
-	msg.Fprintf(j.stdout, "Every solution runs every case. Where a limit is relative to the reference,\n"+
-		"those declared AC must pass with it divided by %.1f and those declared TLE\n"+
-		"must fail with %.1f times it.\n\n", tleMargin, tleMargin)
+	msg.Fprintf(j.stdout, "Every solution runs every case (one declared TLE, up to its first TLE). Where\n"+
+		"a limit is relative to the reference, those declared AC must pass with it\n"+
+		"divided by %.1f and those declared TLE must fail with %.1f times it.\n\n", tleMargin, tleMargin)
 	row := fmt.Sprintf("%%-16s  %%-%ds  %%-6s  %%-4s  %%-12s  %%s%%s\n", width)
 	fmt.Fprintf(j.stdout, row, msg.Sprintf("problem"), msg.Sprintf("solution"), msg.Sprintf("expect"), msg.Sprintf("got"),
 		msg.Sprintf("largest case"), msg.Sprintf("cpu / limit"), "")

@@ -91,7 +91,7 @@ var zh = map[string]string{
 	"; %d not run (-all runs every case)":                                                                                                        "；%d 个未运行（-all 会运行所有用例）",
 	"Accepted":                                                                                                                                   "通过（Accepted）",
 	"Compile Error":                                                                                                                              "编译错误（Compile Error）",
-	"Every solution runs every case. Where a limit is relative to the reference,\nthose declared AC must pass with it divided by %.1f and those declared TLE\nmust fail with %.1f times it.\n\n": "每个解运行所有用例。对相对于参考解的限制，\n声明为 AC 的解必须在限制除以 %.1f 时仍然通过，声明为 TLE 的解\n必须在限制乘以 %.1f 时仍然超时。\n\n",
+	"Every solution runs every case (one declared TLE, up to its first TLE). Where\na limit is relative to the reference, those declared AC must pass with it\ndivided by %.1f and those declared TLE must fail with %.1f times it.\n\n": "每个解运行所有用例（声明为 TLE 的解运行到它第一次超时为止）。\n对相对于参考解的限制，声明为 AC 的解必须在限制除以 %.1f 时仍然通过，\n声明为 TLE 的解必须在限制乘以 %.1f 时仍然超时。\n\n",
 	"Go (https://go.dev/dl/)": "Go 工具链（https://go.dev/dl/）",
 	"Hard-Coded Answer":       "答案写死（Hard-Coded Answer）",
 	"How far off: at %s your search took %s, %.1f times the reference search (%s); at that pace n = %d needs about %s against a limit of %s.": "差多少：在 %s，你的搜索用了 %s，是参考解搜索的 %.1f 倍（参考解 %s）；照这个速度，n = %d 约需 %s，而限制是 %s。",
