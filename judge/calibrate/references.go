@@ -253,16 +253,25 @@ func (rs *References) key(r Ref, c *cases.Case) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	version := rs.GoVersion
-	if r.Lang != lang.Go {
-		t, err := r.Lang.Toolchain()
-		if err != nil {
-			return "", err
-		}
-		version = r.Lang.Name + ": " + t.Version
+	version, err := rs.version(r)
+	if err != nil {
+		return "", err
 	}
 	how := fmt.Sprintf("calibration v3, jail %t", rs.Jail.Complete()) // untranslated: part of a cache key
 	return Key([]byte(rs.Machine), []byte(version), []byte(how), src, c.Data), nil
+}
+
+// version names the toolchain r's reference is timed with, for the cache's
+// keys: the go command's version, or the language's toolchain's.
+func (rs *References) version(r Ref) (string, error) {
+	if r.Lang == lang.Go {
+		return rs.GoVersion, nil
+	}
+	t, err := r.Lang.Toolchain()
+	if err != nil {
+		return "", err
+	}
+	return r.Lang.Name + ": " + t.Version, nil
 }
 
 // source reads r's reference once.
@@ -444,15 +453,15 @@ func (rs *References) Bands(ctx context.Context, r Ref) []Band {
 	if err != nil {
 		return nil
 	}
+	version, err := rs.version(r)
+	if err != nil {
+		return nil
+	}
 	for _, method := range bandMethods {
 		file := filepath.Join(rs.Kit.Solutions(r.Problem), method, r.Lang.Dir, r.Lang.File())
 		src, err := os.ReadFile(file)
 		if err != nil {
 			continue
-		}
-		version := rs.GoVersion
-		if t, err := r.Lang.Toolchain(); err == nil && r.Lang != lang.Go {
-			version = r.Lang.Name + ": " + t.Version
 		}
 		key := Key([]byte(rs.Machine), []byte(version), []byte("band v2"), []byte(fmt.Sprint(n)), refSrc, src)
 		if e, ok := rs.Cache.Get(key); ok && e.Ratio > 0 {

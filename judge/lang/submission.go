@@ -106,16 +106,7 @@ func (t *Toolchain) BuildCounted(ctx context.Context, b *build.Builder, s Submis
 	}
 	r := t.Lang.recipe(t, s)
 	r.Display = s.Display
-	for i, c := range r.Commands {
-		counted := []string{c[0], "--coverage"}
-		for _, arg := range c[1:] {
-			if arg == "-O2" {
-				arg = "-O0"
-			}
-			counted = append(counted, arg)
-		}
-		r.Commands[i] = counted
-	}
+	withFlags(&r, []string{"--coverage"}, map[string]string{"-O2": "-O0"})
 	path, err := b.BuildIn(ctx, dir, r)
 	if err != nil {
 		return sandbox.Program{}, true, err
@@ -185,20 +176,29 @@ func (t *Toolchain) BuildChecked(ctx context.Context, b *build.Builder, s Submis
 	r := t.Lang.recipe(t, s)
 	r.Display = s.Display
 	r.Key = append(r.Key, t.Version, "checked")
-	for i, c := range r.Commands {
-		checked := []string{c[0], "-g", "-D_GLIBCXX_DEBUG", "-DNQUEENS_CHECKED"}
-		for _, arg := range c[1:] {
-			if arg != "-D_GLIBCXX_ASSERTIONS" {
-				checked = append(checked, arg)
-			}
-		}
-		r.Commands[i] = checked
-	}
+	withFlags(&r, []string{"-g", "-D_GLIBCXX_DEBUG", "-DNQUEENS_CHECKED"}, map[string]string{"-D_GLIBCXX_ASSERTIONS": ""})
 	path, err := b.BuildRecipe(ctx, r)
 	if err != nil {
 		return sandbox.Program{}, err
 	}
 	return t.Program(path), nil
+}
+
+// withFlags changes each of r's compiler commands: add after the compiler,
+// and each argument in replace by its value ("" leaves it out).
+func withFlags(r *build.Recipe, add []string, replace map[string]string) {
+	for i, c := range r.Commands {
+		changed := append([]string{c[0]}, add...)
+		for _, arg := range c[1:] {
+			if with, ok := replace[arg]; ok {
+				arg = with
+			}
+			if arg != "" {
+				changed = append(changed, arg)
+			}
+		}
+		r.Commands[i] = changed
+	}
 }
 
 // Where turns the frames of a checked build's crash report (the return
