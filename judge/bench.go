@@ -16,6 +16,7 @@ import (
 
 	"github.com/nqueens-kit/nqueens/internal/msg"
 	"github.com/nqueens-kit/nqueens/internal/queens"
+	"github.com/nqueens-kit/nqueens/judge/cases"
 	"github.com/nqueens-kit/nqueens/judge/format"
 	"github.com/nqueens-kit/nqueens/judge/problem"
 	"github.com/nqueens-kit/nqueens/judge/sandbox"
@@ -165,13 +166,15 @@ func (j *judge) benchChart(p *problem.Problem, all []series, ref series) error {
 			continue
 		}
 		n := c.Inputs[0]
-		lim := c.Limits.Resolve(0, false).CPU
+		lim := c.Limits.Resolve(cases.Reference{}).CPU
 		if c.Relative() {
 			r, ok := ref.times[n]
 			if !ok {
 				continue
 			}
-			lim = time.Duration(c.Limits.Factor * float64(r))
+			// The bench times Go programs outside the jail, whose start-up
+			// (about a millisecond) does not show on the chart's scale.
+			lim = c.Limits.Resolve(cases.Reference{CPU: r}).CPU
 			limit.name = msg.Sprintf("limit (%s× ref.)", factor(c.Limits.Factor))
 		}
 		limit.times[n] = lim

@@ -227,7 +227,7 @@ func (j *judge) countTraced(ctx context.Context, prog sandbox.Program, dir strin
 // countingRun runs prog at n in the jail, writing into dir.
 func (j *judge) countingRun(ctx context.Context, prog sandbox.Program, dir string, n int) error {
 	prog.Writable = append(slices.Clone(prog.Writable), dir)
-	lim := cases.Limits{CPU: profileLimit}.Resolve(0, false)
+	lim := cases.Limits{CPU: profileLimit}.Resolve(cases.Reference{})
 	j.live.start(msg.Sprintf("counting where the time goes at n = %d", n))
 	res, err := j.jail.RunProgram(ctx, dir, prog, []string{strconv.Itoa(n)}, lim)
 	j.live.stop()

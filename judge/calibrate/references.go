@@ -372,7 +372,7 @@ func (rs *References) timeN(ctx context.Context, r Ref, prog sandbox.Program, n,
 	var ts []time.Duration
 	for range tries {
 		stop := rs.progress(msg.Sprintf("calibrating %s n=%d", p.Folder(), n))
-		res, err := rs.Jail.RunProgram(ctx, rs.TempDir, prog, []string{strconv.Itoa(n)}, cases.Limits{Factor: 2}.Resolve(0, true))
+		res, err := rs.Jail.RunProgram(ctx, rs.TempDir, prog, []string{strconv.Itoa(n)}, cases.Limits{Factor: 2}.Calibration())
 		stop()
 		if err != nil {
 			return 0, 0, err

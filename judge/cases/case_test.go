@@ -129,16 +129,27 @@ func TestSplitLineAgreesWithTestscript(t *testing.T) {
 func TestResolveLimits(t *testing.T) {
 	l, err := ParseLimits([]string{"cpu=4x", "out=64KiB"})
 	require.NoError(t, err)
-	lim := l.Resolve(250*time.Millisecond+3, false)
+	lim := l.Resolve(Reference{CPU: 250*time.Millisecond + 3})
 	assert.Equal(t, 1010*time.Millisecond, lim.CPU, "4 × reference, rounded up to 10 ms")
 	assert.Equal(t, lim.CPU+idleGrace, lim.Idle)
 	assert.Equal(t, int64(64<<10), lim.Output)
 	assert.Equal(t, int64(DefaultMemory), lim.Memory)
-	assert.Equal(t, calibrateCap, l.Resolve(0, true).CPU, "calibration runs the reference without a tight limit")
+	assert.Equal(t, calibrateCap, l.Calibration().CPU, "calibration runs the reference without a tight limit")
+	assert.Equal(t, int64(64<<10), l.Calibration().Output, "calibration keeps the case's other limits")
+
+	// The start-up is not multiplied: Java's, 60 ms of a 240 ms reference,
+	// gives 60 + 4 × 180 ms, not 4 × 240 ms.
+	lim = l.Resolve(Reference{CPU: 240 * time.Millisecond, Startup: 60 * time.Millisecond})
+	assert.Equal(t, 780*time.Millisecond, lim.CPU)
+	// A start-up measured above the case's whole time (a noisy
+	// calibration) leaves no search, never a negative one.
+	lim = l.Resolve(Reference{CPU: 50 * time.Millisecond, Startup: 60 * time.Millisecond})
+	assert.Equal(t, 50*time.Millisecond, lim.CPU)
 
 	l, err = ParseLimits([]string{"cpu=2s", "wall=3s"})
 	require.NoError(t, err)
-	lim = l.Resolve(0, false)
+	lim = l.Resolve(Reference{})
 	assert.Equal(t, 2*time.Second, lim.CPU)
 	assert.Equal(t, 3*time.Second, lim.Idle)
+	assert.Equal(t, 2*time.Second, l.Calibration().CPU, "an absolute limit holds for the reference too")
 }

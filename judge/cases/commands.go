@@ -6,7 +6,6 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/rogpeppe/go-internal/testscript"
 
@@ -32,21 +31,10 @@ var commands = map[string]func(ts *testscript.TestScript, neg bool, args []strin
 // only to the grade sheet, which reads it when cases load.
 func cmdPoints(ts *testscript.TestScript, neg bool, args []string) {}
 
-// cmdLimit sets the case's limits: limit cpu=2s|cpu=4x wall=5s mem=256MiB out=64KiB.
-func cmdLimit(ts *testscript.TestScript, neg bool, args []string) {
-	if neg {
-		ts.Fatalf("unsupported: ! limit")
-	}
-	if _, err := ParseLimits(args); err != nil {
-		ts.Fatalf("%v", err)
-	}
-	// The case's limits as loaded, which are this line's, unless the judge
-	// adapted them to the submission's language.
-	s := caseState(ts)
-	s.limits = s.c.Limits.Resolve(scaled(s.params), s.params.Calibrating)
-}
-
-func scaled(p Params) time.Duration { return time.Duration(float64(p.Ref) * p.Scale) }
+// cmdLimit does nothing when a case runs: the limit line was read when the
+// cases loaded (one line, before the first solve), and Run resolved it, or
+// the limits the judge adapted it to, before the script started.
+func cmdLimit(ts *testscript.TestScript, neg bool, args []string) {}
 
 // sizeArg reads the one argument, N, of the command name, which cannot be negated.
 func sizeArg(ts *testscript.TestScript, name string, neg bool, args []string) int {

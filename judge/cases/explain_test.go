@@ -45,7 +45,7 @@ func TestWhereNamesTheStudentsLineNotTheLibrarys(t *testing.T) {
 }
 
 func TestClassifyReadsTheCrashChannelNotTheStudentsPrints(t *testing.T) {
-	lim := Limits{}.Resolve(0, false)
+	lim := Limits{}.Resolve(Reference{})
 	base := runInfo{n: 4, lim: lim, fn: "totalNQueens", display: "mine.go"}
 
 	// The student prints alarming words, then exits with an error status.
@@ -100,7 +100,7 @@ func TestClassifyTakesAnImpossiblyFastAnswerForALookup(t *testing.T) {
 		{"no start-up measured (51)", 7500 * ms, 0, 1 * ms, verdict.AC},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			r := runInfo{n: 16, lim: Limits{Factor: 4}.Resolve(tc.ref, false), fn: "totalNQueens", relative: true, ref: tc.ref, startup: tc.startup}
+			r := runInfo{n: 16, lim: Limits{Factor: 4}.Resolve(Reference{CPU: tc.ref, Startup: tc.startup}), fn: "totalNQueens", relative: true, ref: tc.ref, startup: tc.startup}
 			r.res = &sandbox.Result{Answer: []byte("14772512\n"), CPU: tc.cpu}
 			v, msg := classify(r)
 			assert.Equal(t, tc.want, v, msg)
@@ -146,7 +146,7 @@ func TestTrimOutputShowsTheRealStartAndEnd(t *testing.T) {
 
 func TestClassifyNamesTheRealProcessLimit(t *testing.T) {
 	// Seen at c25c659: "more than 0 processes" when the case set no limit.
-	r := runInfo{n: 4, lim: Limits{}.Resolve(0, false), fn: "totalNQueens"}
+	r := runInfo{n: 4, lim: Limits{}.Resolve(Reference{}), fn: "totalNQueens"}
 	r.res = &sandbox.Result{Killed: sandbox.Processes}
 	v, msg := classify(r)
 	assert.Equal(t, verdict.RE, v)
@@ -156,7 +156,7 @@ func TestClassifyNamesTheRealProcessLimit(t *testing.T) {
 func TestClassifyTellsAMemoryHogOutOfTimeWhereTheTimeWent(t *testing.T) {
 	// Seen at c25c659: a Python search at 484.6 MiB of 512 when its 2 s
 	// ran out was asked about an endless loop.
-	r := runInfo{n: 12, lim: Limits{}.Resolve(0, false), fn: "totalNQueens"}
+	r := runInfo{n: 12, lim: Limits{}.Resolve(Reference{}), fn: "totalNQueens"}
 	r.res = &sandbox.Result{Killed: sandbox.CPU, MaxRSS: 484 << 20}
 	v, text := classify(r)
 	assert.Equal(t, verdict.TLE, v)
@@ -171,7 +171,7 @@ func TestClassifyTellsAMemoryHogOutOfTimeWhereTheTimeWent(t *testing.T) {
 func TestClassifyNamesAFailedAssertion(t *testing.T) {
 	// In its jail the program is pid 1, which SIGABRT cannot stop: glibc's
 	// abort falls back to SIGSEGV, and only the message tells.
-	r := runInfo{n: 4, lim: Limits{}.Resolve(0, false), fn: "totalNQueens"}
+	r := runInfo{n: 4, lim: Limits{}.Resolve(Reference{}), fn: "totalNQueens"}
 	r.res = &sandbox.Result{ExitCode: -1, Signal: syscall.SIGSEGV,
 		Output: []byte("/usr/include/c++/12/bits/stl_vector.h:1123: ...: Assertion '__n < this->size()' failed.\n")}
 	v, text := classify(r)

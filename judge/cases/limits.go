@@ -107,18 +107,56 @@ func parseSize(s string, lo, hi int64) (int64, error) {
 	return n, nil
 }
 
-// Resolve turns a case's limits into the limits of one run. ref is the
-// reference's CPU time for the case (ignored when calibrating).
-func (l Limits) Resolve(ref time.Duration, calibrating bool) sandbox.Limits {
-	lim := sandbox.Limits{CPU: DefaultCPU, Memory: DefaultMemory, Output: DefaultOutput, Answer: AnswerLimit}
+// A Reference is what a relative CPU limit is relative to: the reference's
+// CPU time on the case, and how much of it went into starting its programs
+// (once per solve), which no method can shorten.
+type Reference struct {
+	CPU, Startup time.Duration
+}
+
+// Search is the reference's CPU time in its search: start-up left out.
+func (r Reference) Search() time.Duration { return max(r.CPU-r.Startup, 0) }
+
+// RelativeCPU is a relative CPU limit: the reference's start-up plus factor
+// times its search, rounded up to the next 10 ms. Taking the start-up out
+// keeps a method's ratio the same in every language: in Java the JVM's
+// start-up, the same for every method, would otherwise make a slow
+// search's whole run look closer to the reference's (docs/judge.md, "Time
+// limits").
+func RelativeCPU(factor float64, ref Reference) time.Duration {
+	startup := min(ref.Startup, ref.CPU)
+	return RoundUp(startup + time.Duration(factor*float64(ref.Search())))
+}
+
+// Resolve turns a case's limits into the limits of one run; ref is the
+// reference's time on the case, for a relative limit.
+func (l Limits) Resolve(ref Reference) sandbox.Limits {
+	cpu := DefaultCPU
 	switch {
-	case l.Factor > 0 && calibrating:
-		lim.CPU = calibrateCap
 	case l.Factor > 0:
-		lim.CPU = RoundUp(time.Duration(l.Factor * float64(ref)))
+		cpu = RelativeCPU(l.Factor, ref)
 	case l.CPU > 0:
-		lim.CPU = l.CPU
+		cpu = l.CPU
 	}
+	return l.with(cpu)
+}
+
+// Calibration is the limits of a run of the reference while it is being
+// measured: a relative CPU limit becomes a generous cap.
+func (l Limits) Calibration() sandbox.Limits {
+	cpu := DefaultCPU
+	switch {
+	case l.Factor > 0:
+		cpu = calibrateCap
+	case l.CPU > 0:
+		cpu = l.CPU
+	}
+	return l.with(cpu)
+}
+
+// with is the limits of a run with CPU limit cpu.
+func (l Limits) with(cpu time.Duration) sandbox.Limits {
+	lim := sandbox.Limits{CPU: cpu, Memory: DefaultMemory, Output: DefaultOutput, Answer: AnswerLimit}
 	lim.Idle = lim.CPU + idleGrace
 	if l.Idle > 0 {
 		lim.Idle = l.Idle

@@ -122,7 +122,13 @@ func Run(ctx context.Context, p *problem.Problem, c *Case, params Params) (*Resu
 	}
 
 	s := &state{ctx: ctx, prob: p, c: c, params: params}
-	s.limits = c.Limits.Resolve(scaled(params), params.Calibrating)
+	if params.Calibrating {
+		s.limits = c.Limits.Calibration()
+	} else {
+		lim := c.Limits
+		lim.Factor *= params.Scale
+		s.limits = lim.Resolve(Reference{CPU: params.Ref, Startup: params.Startup * time.Duration(len(c.Inputs))})
+	}
 	t := &scriptT{verbose: params.Verbose}
 	testscript.RunT(t, testscript.Params{
 		Files:              []string{script},
