@@ -6,11 +6,14 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/nqueens-kit/nqueens/judge/cases"
 )
 
 func TestParseArgsRefusesFlagsThatDoNotGoTogether(t *testing.T) {
@@ -111,4 +114,43 @@ func TestDocReferencesPointAtSections(t *testing.T) {
 	})
 	require.NoError(t, err)
 	assert.Greater(t, found, 5)
+}
+
+// factorMentions are the ways the kit's documents and case files state the
+// relative limits' factor.
+var factorMentions = []*regexp.Regexp{
+	regexp.MustCompile(`cpu=(\d+(?:\.\d+)?)x`),
+	regexp.MustCompile(`(\d+(?:\.\d+)?)× (?:reference|limit|bitmask|the reference)`),
+	regexp.MustCompile(`limit \((\d+(?:\.\d+)?)×`),
+	regexp.MustCompile(`"limit_factor":(\d+(?:\.\d+)?)`),
+	regexp.MustCompile(`verdict at (\d+(?:\.\d+)?)×`),
+	regexp.MustCompile(`(\d+(?:\.\d+)?) times the CPU time of the reference`),
+	regexp.MustCompile(`Why (\d+(?:\.\d+)?):`),
+}
+
+// TestDocsQuoteTheFactor: the factor of the relative limits is written in
+// the case files (limit cpu=2.9x), the README, the docs and the case
+// files' comments; each copy must be cases.DefaultFactor, the one the
+// judge gives a language's relative cases where a file has none.
+func TestDocsQuoteTheFactor(t *testing.T) {
+	files, err := filepath.Glob("../testdata/*/*.txtar")
+	require.NoError(t, err)
+	docs, err := filepath.Glob("../docs/*.md")
+	require.NoError(t, err)
+	files = append(append(files, docs...), "../README.md")
+	want := strconv.FormatFloat(cases.DefaultFactor, 'f', -1, 64)
+	found := 0
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		require.NoError(t, err)
+		for i, line := range strings.Split(string(data), "\n") {
+			for _, re := range factorMentions {
+				for _, m := range re.FindAllStringSubmatch(line, -1) {
+					found++
+					assert.Equal(t, want, m[1], "%s:%d: %s", f, i+1, m[0])
+				}
+			}
+		}
+	}
+	assert.Greater(t, found, 12, "the factor is quoted in the case files and the docs")
 }
