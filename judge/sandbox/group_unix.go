@@ -51,3 +51,10 @@ func Detach(cmd *exec.Cmd) {
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
 }
+
+// unixEnv is the environment of a program on a Unix system, home its home
+// and temporary folder: a fixed PATH, and a Go crash report of one
+// goroutine.
+func unixEnv(home string) []string {
+	return []string{"PATH=/usr/bin:/bin", "HOME=" + home, "TMPDIR=" + home, "GOTRACEBACK=single"}
+}

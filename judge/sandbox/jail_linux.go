@@ -324,7 +324,7 @@ func buildJail() error {
 		}
 	}
 	time.Sleep(cfg.Delay)
-	env := append(slices.Clone(cfg.Env), "PATH=/usr/bin:/bin", "HOME=/tmp", "TMPDIR=/tmp", "GOTRACEBACK=single")
+	env := append(slices.Clone(cfg.Env), unixEnv("/tmp")...)
 	args := append(append(slices.Clone(cfg.Runtime), program), os.Args[2:]...)
 	return syscall.Exec(args[0], args, env)
 }

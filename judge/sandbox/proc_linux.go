@@ -139,5 +139,5 @@ func addressSpace(prog Program, lim Limits) uint64 {
 
 // programEnv is the whole environment a program runs with.
 func programEnv(dir string, lim Limits) []string {
-	return []string{"PATH=/usr/bin:/bin", "HOME=" + dir, "TMPDIR=" + dir, "GOTRACEBACK=single"}
+	return unixEnv(dir)
 }

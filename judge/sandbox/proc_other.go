@@ -31,6 +31,5 @@ func setSafetyLimits(pid int, prog Program, lim Limits, jailed bool) error { ret
 // to poll, the Go harness watches its own memory (MemoryEnv) and stops
 // itself at the limit.
 func programEnv(dir string, lim Limits) []string {
-	return []string{"PATH=/usr/bin:/bin", "HOME=" + dir, "TMPDIR=" + dir, "GOTRACEBACK=single",
-		MemoryEnv + "=" + strconv.FormatInt(lim.Memory, 10)}
+	return append(unixEnv(dir), MemoryEnv+"="+strconv.FormatInt(lim.Memory, 10))
 }
