@@ -153,7 +153,9 @@ func tooLargeAFile(display string) string {
 	return msg.Sprintf("%s: the build wrote a file larger than %d MiB: is there a huge table in it?", display, maxToolFile>>20)
 }
 
-// Key names a build by everything that went into it.
+// Key names a build, or a measurement (package calibrate), by everything
+// that went into it. Each part is length-prefixed, so that no two lists of
+// parts hash alike.
 func Key(parts ...string) string {
 	sum := sha256.New()
 	for _, part := range parts {

@@ -28,8 +28,6 @@
 package calibrate
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -119,18 +117,6 @@ func (c *Cache) Save() error {
 		return err
 	}
 	return atomicfile.Write(c.path, data, 0o600)
-}
-
-// Key names a measurement by everything it depends on: the machine, the
-// toolchain, the reference's source and the case's text. Each part is
-// length-prefixed so that no two lists of parts hash alike.
-func Key(parts ...[]byte) string {
-	h := sha256.New()
-	for _, part := range parts {
-		fmt.Fprintf(h, "%d\n", len(part))
-		h.Write(part)
-	}
-	return hex.EncodeToString(h.Sum(nil))[:24]
 }
 
 // MachineID names this machine for the cache: host, processor and cores.

@@ -16,6 +16,7 @@ import (
 
 	"github.com/nqueens-kit/nqueens/internal/msg"
 	"github.com/nqueens-kit/nqueens/internal/queens"
+	"github.com/nqueens-kit/nqueens/judge/build"
 	"github.com/nqueens-kit/nqueens/judge/cases"
 	"github.com/nqueens-kit/nqueens/judge/format"
 	"github.com/nqueens-kit/nqueens/judge/lang"
@@ -258,7 +259,7 @@ func (rs *References) key(r Ref, c *cases.Case) (string, error) {
 		return "", err
 	}
 	how := fmt.Sprintf("calibration v3, jail %t", rs.Jail.Complete()) // untranslated: part of a cache key
-	return Key([]byte(rs.Machine), []byte(version), []byte(how), src, c.Data), nil
+	return build.Key(rs.Machine, version, how, string(src), string(c.Data)), nil
 }
 
 // version names the toolchain r's reference is timed with, for the cache's
@@ -463,7 +464,7 @@ func (rs *References) Bands(ctx context.Context, r Ref) []Band {
 		if err != nil {
 			continue
 		}
-		key := Key([]byte(rs.Machine), []byte(version), []byte("band v2"), []byte(fmt.Sprint(n)), refSrc, src)
+		key := build.Key(rs.Machine, version, "band v2", fmt.Sprint(n), string(refSrc), string(src))
 		if e, ok := rs.Cache.Get(key); ok && e.Ratio > 0 {
 			bands = append(bands, Band{method, n, e.Ratio})
 			continue
