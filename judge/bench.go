@@ -18,6 +18,7 @@ import (
 	"github.com/nqueens-kit/nqueens/internal/queens"
 	"github.com/nqueens-kit/nqueens/judge/cases"
 	"github.com/nqueens-kit/nqueens/judge/format"
+	"github.com/nqueens-kit/nqueens/judge/lang"
 	"github.com/nqueens-kit/nqueens/judge/problem"
 	"github.com/nqueens-kit/nqueens/judge/sandbox"
 )
@@ -206,7 +207,7 @@ func (j *judge) benchEntries(ctx context.Context, p *problem.Problem) ([]benchEn
 		if err != nil {
 			continue
 		}
-		bin, err := j.builder.Build(ctx, spec(p, src, j.kit.Rel(file)))
+		bin, err := j.builder.Build(ctx, lang.GoSpec(lang.Submission{Problem: p, Source: src, Display: j.kit.Rel(file)}))
 		if err != nil {
 			return nil, msg.Errorf("bench: build %s: %w", j.kit.Rel(file), err)
 		}

@@ -128,9 +128,9 @@ func (j *judge) grade(ctx context.Context) (int, error) {
 // reference while another judges (the references are guarded too); and
 // checks the -feedback folder.
 func (j *judge) prepareGrading(ctx context.Context, subs []submission) error {
-	languages := []*lang.Language{lang.Go}
-	for _, s := range subs {
-		if l, ok := lang.ForFile(s.file); ok && !slices.Contains(languages, l) {
+	var languages []*lang.Language
+	for _, l := range lang.All {
+		if slices.ContainsFunc(subs, func(s submission) bool { sl, _ := lang.ForFile(s.file); return sl == l }) {
 			languages = append(languages, l)
 		}
 	}
@@ -140,7 +140,7 @@ func (j *judge) prepareGrading(ctx context.Context, subs []submission) error {
 			return err
 		}
 		for _, l := range languages {
-			if _, err := l.Toolchain(); err != nil && l != lang.Go {
+			if _, err := l.Toolchain(); err != nil {
 				continue // its students' rows say what to install
 			}
 			run, _ := cases.ForLanguage(p, l, cs)

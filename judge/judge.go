@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -31,21 +30,20 @@ import (
 
 // judge holds what every judged submission of one invocation shares.
 type judge struct {
-	opts      options
-	kit       problem.Kit
-	builder   *build.Builder
-	goVersion string
-	machine   string                             // calibrate.MachineID, read once
-	cacheDir  string                             // the user's cache for the judge, or "" when there is none
-	tempDir   string                             // removed when the judge ends
-	refs      *calibrate.References              // each reference's time on this machine
-	jail      *sandbox.Jail                      // isolates every run of a submission or reference
-	cases     map[*problem.Problem][]*cases.Case // read once per invocation
-	stdout    io.Writer
-	stderr    io.Writer
-	live      *liveLine
-	colour    bool
-	started   time.Time
+	opts     options
+	kit      problem.Kit
+	builder  *build.Builder
+	machine  string                             // calibrate.MachineID, read once
+	cacheDir string                             // the user's cache for the judge, or "" when there is none
+	tempDir  string                             // removed when the judge ends
+	refs     *calibrate.References              // each reference's time on this machine
+	jail     *sandbox.Jail                      // isolates every run of a submission or reference
+	cases    map[*problem.Problem][]*cases.Case // read once per invocation
+	stdout   io.Writer
+	stderr   io.Writer
+	live     *liveLine
+	colour   bool
+	started  time.Time
 }
 
 // setupError is the judge's or the kit's problem, never the student's: it
@@ -66,19 +64,10 @@ func newJudge(opts options, stdout, stderr io.Writer) (*judge, error) {
 	if err != nil {
 		return nil, err
 	}
-	goCmd, err := exec.LookPath("go")
+	goEnv, err := build.FindGo()
 	if err != nil {
-		return nil, msg.Errorf("the go command is needed to build solutions: %w", err)
+		return nil, err
 	}
-	out, err := exec.Command(goCmd, "env", "GOVERSION", "GOROOT", "GOCACHE").Output()
-	if err != nil {
-		return nil, fmt.Errorf("go env: %w", err) // untranslated: a command
-	}
-	goEnv := strings.Split(strings.TrimSpace(string(out)), "\n")
-	if len(goEnv) != 3 {
-		return nil, fmt.Errorf("go env: %q", out) // untranslated: a command
-	}
-	goVersion, goRoot, goCache := goEnv[0], goEnv[1], goEnv[2]
 	jail := sandbox.NewJail()
 	if !jail.Complete() {
 		if opts.Strict {
@@ -103,30 +92,28 @@ func newJudge(opts options, stdout, stderr io.Writer) (*judge, error) {
 		binCache = filepath.Join(cacheDir, "bin")
 	}
 	j := &judge{
-		opts: opts,
-		kit:  k,
-		builder: &build.Builder{Go: goCmd, GoVersion: goVersion, GoRoot: goRoot, GoCache: goCache,
-			CacheDir: binCache, TempDir: tempDir, Jail: jail},
-		goVersion: goVersion,
-		machine:   calibrate.MachineID(),
-		cacheDir:  cacheDir,
-		jail:      jail,
-		tempDir:   tempDir,
-		cases:     map[*problem.Problem][]*cases.Case{},
-		stdout:    stdout,
-		stderr:    stderr,
-		live:      newLiveLine(stderr),
-		colour:    useColour(stdout),
+		opts:     opts,
+		kit:      k,
+		builder:  &build.Builder{CacheDir: binCache, TempDir: tempDir, Jail: jail},
+		machine:  calibrate.MachineID(),
+		cacheDir: cacheDir,
+		jail:     jail,
+		tempDir:  tempDir,
+		cases:    map[*problem.Problem][]*cases.Case{},
+		stdout:   stdout,
+		stderr:   stderr,
+		live:     newLiveLine(stderr),
+		colour:   useColour(stdout),
 	}
+	j.builder.UseGo(goEnv)
 	j.refs = &calibrate.References{
-		Cache:     calibrate.Open(cacheDir),
-		Machine:   j.machine,
-		GoVersion: goVersion,
-		Kit:       k,
-		Jail:      jail,
-		TempDir:   tempDir,
-		Build:     j.build,
-		Notes:     stderr,
+		Cache:   calibrate.Open(cacheDir),
+		Machine: j.machine,
+		Kit:     k,
+		Jail:    jail,
+		TempDir: tempDir,
+		Build:   j.build,
+		Notes:   stderr,
 		Progress: func(what string) func() {
 			j.live.start(what)
 			return j.live.stop
@@ -272,14 +259,7 @@ func (j *judge) judgeFile(ctx context.Context, p *problem.Problem, file, display
 		return rep, nil
 	}
 
-	// Go's source checks read the file as it is built: with a package
-	// clause, and a student's own main renamed (build.Prepare).
-	code := src
-	if l == lang.Go {
-		if prepared, err := build.Prepare(src); err == nil {
-			code = prepared
-		}
-	}
+	code := l.Code(src)
 	if f, ok := findLookup(p, l, code); ok {
 		rep.Verdict = verdict.HC
 		rep.Message = msg.Sprintf("n = %d: the answer %s is written into the source at line %d; the kit asks you to compute it", f.N, f.Value, f.Line)
@@ -414,10 +394,7 @@ func readSource(file, display string) ([]byte, error) {
 // notWritten says where to write, and which of the course's solutions in
 // the starter's own language shows the judge at work.
 func notWritten(p *problem.Problem, l *lang.Language, display string) string {
-	example := filepath.Join("solutions", p.Folder(), p.Calibrator, l.File())
-	if l != lang.Go {
-		example = filepath.Join("solutions", p.Folder(), p.Calibrator, l.Dir, l.File())
-	}
+	example := filepath.Join("solutions", p.Folder(), p.Calibrator, l.Dir, l.File())
 	return msg.Sprintf("nothing written yet: write %s in %s, then run\n"+
 		"    go run ./judge %d\n"+
 		"(or in Java, C++, C or Python: the starters beside it, solution.java, .cpp, .c, .py)\n"+
@@ -435,10 +412,7 @@ func findLookup(p *problem.Problem, l *lang.Language, code []byte) (lookup.Findi
 		c, _ := queens.Count(n)
 		ans.Counts[c] = n
 	}
-	if l != lang.Go {
-		return lookup.FindInText(code, l.Comments, ans)
-	}
-	return lookup.Find(code, p.Func, ans)
+	return l.FindAnswer(code, p.Func, ans)
 }
 
 // clockNote marks a solution that reads a clock or its own CPU time: no
@@ -447,13 +421,7 @@ func findLookup(p *problem.Problem, l *lang.Language, code []byte) (lookup.Findi
 // verdict: timing one's own code is not cheating, and the run-time checks
 // (1/50 of the search, growth with n) decide HC from what the run did.
 func clockNote(p *problem.Problem, l *lang.Language, code []byte, display string) string {
-	if l.Clock == nil {
-		return ""
-	}
-	line, call, ok := lookup.ReadsClockInText(code, l.Comments, l.Clock)
-	if l == lang.Go {
-		line, call, ok = lookup.ReadsClock(code, p.Func, l.Clock)
-	}
+	line, call, ok := l.ReadsClock(code, p.Func)
 	if !ok {
 		return ""
 	}
@@ -463,10 +431,6 @@ func clockNote(p *problem.Problem, l *lang.Language, code []byte, display string
 // build builds src, a solution to r's problem in r's language. A missing
 // toolchain is a setup error that says what to install.
 func (j *judge) build(ctx context.Context, r ref, src []byte, display string) (sandbox.Program, error) {
-	if r.Lang == lang.Go {
-		bin, err := j.builder.Build(ctx, spec(r.Problem, src, display))
-		return sandbox.Program{Path: bin}, err
-	}
 	t, err := r.Lang.Toolchain()
 	if err != nil {
 		return sandbox.Program{}, &setupError{err}
@@ -651,17 +615,5 @@ func markClose(res *cases.Result, ratio float64) {
 		if res.Relative() && ratio > 0 {
 			res.Close = ratio*float64(ms(res.RefMs)) < (1+cases.CloseTo)*limit
 		}
-	}
-}
-
-// spec describes the build of src as a solution to p.
-func spec(p *problem.Problem, src []byte, display string) build.Spec {
-	return build.Spec{
-		Code:    src,
-		Display: display,
-		Func:    p.Func,
-		Params:  "int",
-		Results: p.Results,
-		Harness: lang.GoHarness(p),
 	}
 }

@@ -99,22 +99,13 @@ func (j *judge) lastPassed(r ref, done []*cases.Result) (*cases.Result, time.Dur
 }
 
 // Where a TLE's time went: the program is run once more, counting, at the
-// largest case it passed within its language's budget, and package
-// profile reads the counts: Go's coverage counters (a build of its own),
-// Python's harness tracing (sys.settrace). The other languages' reports
-// keep the ratio and the bands.
+// largest case it passed within its language's budget, counting as its
+// language says (lang.Counting), and package profile reads the counts.
+// Java's reports keep the ratio and the bands.
 const (
 	profileFrom  = 8                // smaller searches say too little
 	profileLimit = 10 * time.Second // the counting run's CPU limit
 )
-
-// profileBudget is the CPU time of the passed case a language counts at:
-// tracing makes a Python run 10–30 times slower, coverage counters a Go
-// run 2–3 times.
-var profileBudget = map[*lang.Language]time.Duration{
-	lang.Go: 500 * time.Millisecond, lang.Python: 100 * time.Millisecond,
-	lang.C: 200 * time.Millisecond, lang.CPP: 200 * time.Millisecond, // unoptimised, with counters
-}
 
 // ranOutOfTime reports whether a case of rep ran out of CPU time.
 func ranOutOfTime(rep *report) bool {
@@ -130,8 +121,8 @@ func ranOutOfTime(rep *report) bool {
 // passed quickly, and says where the time went; "" when it cannot tell.
 // Nothing it fails at is the student's: the report just goes without it.
 func (j *judge) whereTimeGoes(ctx context.Context, r ref, prog sandbox.Program, src []byte, display string, rep *report) string {
-	budget, ok := profileBudget[r.Lang]
-	if !ok || r.Problem.Kind != problem.Count {
+	budget := r.Lang.CountBudget
+	if r.Lang.Counting == lang.NotCounted || r.Problem.Kind != problem.Count {
 		return ""
 	}
 	n := 0
@@ -152,12 +143,12 @@ func (j *judge) whereTimeGoes(ctx context.Context, r ref, prog sandbox.Program, 
 	}
 	defer os.RemoveAll(dir)
 	var counts profile.Counts
-	switch r.Lang {
-	case lang.Go:
+	switch r.Lang.Counting {
+	case lang.Coverage:
 		counts, err = j.countGo(ctx, r, src, display, dir, n)
-	case lang.Python:
+	case lang.Tracing:
 		counts, err = j.countTraced(ctx, prog, dir, n)
-	default:
+	case lang.GCov:
 		counts, err = j.countGCC(ctx, r, src, display, dir, n)
 	}
 	if err != nil {
@@ -168,7 +159,7 @@ func (j *judge) whereTimeGoes(ctx context.Context, r ref, prog sandbox.Program, 
 
 // countGo builds src with coverage counters and runs it at n.
 func (j *judge) countGo(ctx context.Context, r ref, src []byte, display, dir string, n int) (profile.Counts, error) {
-	covered := spec(r.Problem, src, display)
+	covered := lang.GoSpec(lang.Submission{Problem: r.Problem, Source: src, Display: display})
 	covered.Cover = true
 	bin, err := j.builder.Build(ctx, covered)
 	if err != nil {

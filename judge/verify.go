@@ -66,19 +66,18 @@ func (j *judge) verify(ctx context.Context) (int, error) {
 		case e.Declared == verdict.TLE:
 			scale = tleMargin
 		}
-		if l, _ := lang.ForFile(e.Path); l != lang.Go {
-			// A machine with only Go still verifies Go; CI installs every
-			// toolchain and checks that each is there (.ci/run).
-			if _, err := l.Toolchain(); err != nil {
-				if l.OnPath() {
-					// There, but failing: the machine's or the judge's
-					// problem, never a row to pass over.
-					return 0, &setupError{err}
-				}
-				fmt.Fprintf(j.stdout, row, e.p.Folder(), j.kit.Rel(filepath.Dir(e.Path)), e.Declared, "-", "-", "-", "")
-				msg.Fprintf(j.stdout, "    not run: %v\n", err)
-				continue
+		// A machine with only Go still verifies Go; CI installs every
+		// toolchain and checks that each is there (.ci/run).
+		l, _ := lang.ForFile(e.Path)
+		if _, err := l.Toolchain(); err != nil {
+			if l.OnPath() {
+				// There, but failing: the machine's or the judge's
+				// problem, never a row to pass over.
+				return 0, &setupError{err}
 			}
+			fmt.Fprintf(j.stdout, row, e.p.Folder(), j.kit.Rel(filepath.Dir(e.Path)), e.Declared, "-", "-", "-", "")
+			msg.Fprintf(j.stdout, "    not run: %v\n", err)
+			continue
 		}
 		// A solution meant to be too slow stops at its first TLE, as in
 		// grading: the larger cases could only run out of time too, and

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -92,11 +91,11 @@ func nestedGenerics(levels int) []byte {
 }
 
 func testBuilder(t *testing.T) *Builder {
-	goCmd, err := exec.LookPath("go")
+	env, err := FindGo()
 	require.NoError(t, err)
-	out, err := exec.Command(goCmd, "env", "GOVERSION").Output()
-	require.NoError(t, err)
-	return &Builder{Go: goCmd, GoVersion: strings.TrimSpace(string(out)), CacheDir: filepath.Join(t.TempDir(), "bin"), TempDir: t.TempDir()}
+	b := &Builder{CacheDir: filepath.Join(t.TempDir(), "bin"), TempDir: t.TempDir()}
+	b.UseGo(env)
+	return b
 }
 
 func countSpec(code []byte) Spec {

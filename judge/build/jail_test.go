@@ -73,17 +73,13 @@ func TestMain(m *testing.M) {
 // standard library comes from Go's own build cache, warm after the first
 // run, as on a student's machine.
 func benchmarkJailedGoBuild(b *testing.B) {
-	goCmd, err := exec.LookPath("go")
+	env, err := FindGo()
 	if err != nil {
-		b.Skip("needs go")
+		b.Skip(err)
 	}
-	out, err := exec.Command(goCmd, "env", "GOVERSION", "GOROOT", "GOCACHE").Output()
-	if err != nil {
-		b.Fatal(err)
-	}
-	env := strings.Fields(string(out))
 	plainAndJailed(b, func(b *testing.B, jail *sandbox.Jail) {
-		builder := &Builder{Go: goCmd, GoVersion: env[0], GoRoot: env[1], GoCache: env[2], TempDir: b.TempDir(), Jail: jail}
+		builder := &Builder{TempDir: b.TempDir(), Jail: jail}
+		builder.UseGo(env)
 		for b.Loop() {
 			src := fmt.Appendf(nil, "func totalNQueens(n int) int { return n + %d }\n", time.Now().UnixNano())
 			if _, err := builder.Build(context.Background(), countSpec(src)); err != nil {

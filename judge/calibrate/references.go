@@ -75,12 +75,11 @@ func (m Model) Predict(ns []int) (time.Duration, bool) {
 // judges of several submissions at once (-grade -p N): one measures, the
 // others wait for its figure.
 type References struct {
-	Cache     *Cache
-	Machine   string // MachineID
-	GoVersion string // the go command's, part of Go's keys
-	Kit       problem.Kit
-	Jail      *sandbox.Jail
-	TempDir   string // where the reference runs
+	Cache   *Cache
+	Machine string // MachineID
+	Kit     problem.Kit
+	Jail    *sandbox.Jail
+	TempDir string // where the reference runs
 	// Build builds a reference's source (the judge's builder).
 	Build func(ctx context.Context, r Ref, src []byte, display string) (sandbox.Program, error)
 	// Notes is where calibrating says what it does (the judge's stderr);
@@ -187,9 +186,6 @@ func (rs *References) CalibratedBefore(r Ref, cs []*cases.Case) bool {
 
 // File is the file of r's reference.
 func (rs *References) File(r Ref) string {
-	if r.Lang == lang.Go {
-		return rs.Kit.Reference(r.Problem)
-	}
 	return rs.Kit.ReferenceIn(r.Problem, r.Lang.Dir, r.Lang.File())
 }
 
@@ -263,11 +259,8 @@ func (rs *References) key(r Ref, c *cases.Case) (string, error) {
 }
 
 // version names the toolchain r's reference is timed with, for the cache's
-// keys: the go command's version, or the language's toolchain's.
+// keys.
 func (rs *References) version(r Ref) (string, error) {
-	if r.Lang == lang.Go {
-		return rs.GoVersion, nil
-	}
 	t, err := r.Lang.Toolchain()
 	if err != nil {
 		return "", err

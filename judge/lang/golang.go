@@ -1,11 +1,42 @@
 package lang
 
 import (
+	"context"
 	"strconv"
 
+	"github.com/nqueens-kit/nqueens/judge/build"
 	"github.com/nqueens-kit/nqueens/judge/problem"
 	"github.com/nqueens-kit/nqueens/judge/sandbox"
 )
+
+// findGoTools is Go's toolchain: the go command on PATH, which package
+// build drives itself.
+func findGoTools() (*Toolchain, error) {
+	env, err := build.FindGo()
+	if err != nil {
+		return nil, err
+	}
+	return &Toolchain{Version: env.Version, Tools: map[string]string{"go": env.Path}}, nil
+}
+
+// buildGo builds a Go submission with the judge's builder: the student's
+// file beside GoHarness, in a module of its own.
+func buildGo(ctx context.Context, b *build.Builder, s Submission) (sandbox.Program, error) {
+	bin, err := b.Build(ctx, GoSpec(s))
+	return sandbox.Program{Path: bin}, err
+}
+
+// GoSpec describes the build of a Go submission.
+func GoSpec(s Submission) build.Spec {
+	return build.Spec{
+		Code:    s.Source,
+		Display: s.Display,
+		Func:    s.Problem.Func,
+		Params:  "int",
+		Results: s.Problem.Results,
+		Harness: GoHarness(s.Problem),
+	}
+}
 
 // GoHarness is the generated main of a Go submission that calls the solution and writes its
 // answer on file descriptor 3. Its imports are renamed so that they cannot

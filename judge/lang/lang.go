@@ -13,6 +13,7 @@
 package lang
 
 import (
+	"context"
 	"fmt"
 	"os/exec"
 	"path/filepath"
@@ -25,6 +26,7 @@ import (
 	"github.com/nqueens-kit/nqueens/internal/msg"
 	"github.com/nqueens-kit/nqueens/judge/build"
 	"github.com/nqueens-kit/nqueens/judge/lookup"
+	"github.com/nqueens-kit/nqueens/judge/sandbox"
 )
 
 // A Language is one language submissions may be written in.
@@ -60,9 +62,36 @@ type Language struct {
 	// cannot.
 	MethodRatios string
 
+	// Counting is how a run that ran out of time is run once more,
+	// counting, to say where the time went (package profile), and
+	// CountBudget the largest CPU time of a passed case it counts at:
+	// counting makes a run slower.
+	Counting    Counting
+	CountBudget time.Duration
+
 	find   func() (*Toolchain, error)
 	recipe func(t *Toolchain, s Submission) build.Recipe
+	// build, when set, builds a submission instead of a recipe: Go's,
+	// which package build knows how to build.
+	build func(ctx context.Context, b *build.Builder, s Submission) (sandbox.Program, error)
+	// parsed: the judge parses this language's source (Go), so that the
+	// source checks look only at code the solution can reach.
+	parsed bool
 }
+
+// Counting is a way of counting where a program's time goes.
+type Counting int
+
+// The ways of counting: none (Java: the JDK has no cheap line counter),
+// Go's coverage counters (go build -cover), the Python harness's tracing
+// (sys.settrace, ProfileEnv), gcc's line counters read by gcov
+// (Toolchain.BuildCounted).
+const (
+	NotCounted Counting = iota
+	Coverage
+	Tracing
+	GCov
+)
 
 // ProfileEnv names, in a run's environment, the file a Python harness
 // writes its line and call counts to (where a TLE's time went).
@@ -75,7 +104,8 @@ const HeadlineSearch = 10 * time.Second
 // The languages, Go first.
 var (
 	Go = &Language{Name: "Go", Exts: []string{".go"}, Tools: []string{"go"}, Install: msg.Mark("Go (https://go.dev/dl/)"),
-		Headline: 16, FitSmall: 13, FitLarge: 14, Comments: lookup.CStyle,
+		Headline: 16, FitSmall: 13, FitLarge: 14, Comments: lookup.CStyle, find: findGoTools, build: buildGo, parsed: true,
+		Counting: Coverage, CountBudget: 500 * time.Millisecond, // coverage counters make a run 2–3 times slower
 		Clock: regexp.MustCompile(`\btime\.(Now|Since|Until|Tick|NewTicker|NewTimer)\b|\b(Getrusage|ClockGettime|Gettimeofday)\b`),
 		MethodRatios: msg.Mark("about 17–19 times is the array method (an O(n) check per square), " +
 			"about 9 times boolean arrays (an O(1) check), about 4 times boolean arrays with mirror symmetry; " +
@@ -90,18 +120,21 @@ var (
 	CPP = &Language{Name: "C++", Exts: []string{".cpp", ".cc"}, Dir: "cpp", Tools: []string{"g++"},
 		Install:  msg.Mark("g++ (Debian: apt-get install g++)"),
 		Headline: 16, FitSmall: 13, FitLarge: 14, Comments: lookup.CStyle, find: findGCC("g++"), recipe: cppRecipe,
+		Counting: GCov, CountBudget: 200 * time.Millisecond, // unoptimised, with counters
 		Clock: regexp.MustCompile(`\b(clock|time|clock_gettime|gettimeofday|getrusage|times|timespec_get|__rdtsc|rdtsc)\s*\(|\bchrono\s*::`),
 		MethodRatios: msg.Mark("in C++, about 11–12 times is boolean arrays in a vector<bool> (an O(1) check), " +
 			"about 10–22 times the array method (an O(n) check per square); bitmask searches run at about 1 time")}
 	C = &Language{Name: "C", Exts: []string{".c"}, Dir: "c", Tools: []string{"gcc"},
 		Install:  msg.Mark("gcc (Debian: apt-get install gcc libc6-dev)"),
 		Headline: 16, FitSmall: 13, FitLarge: 14, Comments: lookup.CStyle, find: findGCC("gcc"), recipe: cRecipe,
+		Counting: GCov, CountBudget: 200 * time.Millisecond, // unoptimised, with counters
 		Clock: regexp.MustCompile(`\b(clock|time|clock_gettime|gettimeofday|getrusage|times|timespec_get|__rdtsc|rdtsc)\s*\(|\bchrono\s*::`),
 		MethodRatios: msg.Mark("in C, about 8 times is boolean arrays (an O(1) check), " +
 			"about 13–20 times the array method (an O(n) check per square); bitmask searches run at about 1 time")}
 	Python = &Language{Name: "Python", Exts: []string{".py"}, Dir: "python", Tools: []string{"python3"},
 		Install:  msg.Mark("Python 3 (Debian: apt-get install python3)"),
 		Headline: 14, FitSmall: 11, FitLarge: 12, Comments: lookup.Hash, find: findPython, recipe: pythonRecipe,
+		Counting: Tracing, CountBudget: 100 * time.Millisecond, // tracing makes a run 10–30 times slower
 		Clock: regexp.MustCompile(`\b(time|perf_counter|process_time|thread_time|monotonic)(_ns)?\s*\(|\bgetrusage\s*\(|\bdatetime\s*\.\s*now\b`),
 		MethodRatios: msg.Mark("in Python, about 7 times is the array method (an O(n) check per square), about 4 times sets of lines, " +
 			"about 2–3 times boolean arrays (an O(1) check: in Python close to the limit, and slower on a busy machine); " +
@@ -231,4 +264,38 @@ func lookPath(tool string) (string, error) {
 		return real, nil
 	}
 	return p, nil
+}
+
+// Code is a submission's source as the source checks read it: Go's as it is
+// built (with a package clause, a student's own main renamed:
+// build.Prepare), the other languages' as written.
+func (l *Language) Code(src []byte) []byte {
+	if l.parsed {
+		if code, err := build.Prepare(src); err == nil {
+			return code
+		}
+	}
+	return src
+}
+
+// FindAnswer looks for an answer of ans written into code (Code's): in a
+// language the judge parses, in code the solution function fn can reach;
+// in the others, anywhere outside comments.
+func (l *Language) FindAnswer(code []byte, fn string, ans lookup.Answers) (lookup.Finding, bool) {
+	if l.parsed {
+		return lookup.Find(code, fn, ans)
+	}
+	return lookup.FindInText(code, l.Comments, ans)
+}
+
+// ReadsClock reports where code (Code's) reads a clock or its own CPU time
+// (l.Clock), where fn can reach it as FindAnswer says.
+func (l *Language) ReadsClock(code []byte, fn string) (line int, call string, ok bool) {
+	if l.Clock == nil {
+		return 0, "", false
+	}
+	if l.parsed {
+		return lookup.ReadsClock(code, fn, l.Clock)
+	}
+	return lookup.ReadsClockInText(code, l.Comments, l.Clock)
 }

@@ -35,6 +35,9 @@ type Submission struct {
 
 // Build builds s into a program, or returns a *build.CompileError.
 func (t *Toolchain) Build(ctx context.Context, b *build.Builder, s Submission) (sandbox.Program, error) {
+	if t.Lang.build != nil {
+		return t.Lang.build(ctx, b, s)
+	}
 	r := t.Lang.recipe(t, s)
 	r.Display = s.Display
 	r.Key = append(r.Key, t.Version)
@@ -101,7 +104,7 @@ func blankLines(src []byte, re *regexp.Regexp) []byte {
 // gcov reads, C or C++; ok is false for the others. A run of the program
 // leaves its counts in dir, which Count reads.
 func (t *Toolchain) BuildCounted(ctx context.Context, b *build.Builder, s Submission, dir string) (prog sandbox.Program, ok bool, err error) {
-	if t.Lang != C && t.Lang != CPP {
+	if t.Lang.Counting != GCov {
 		return sandbox.Program{}, false, nil
 	}
 	r := t.Lang.recipe(t, s)

@@ -1,0 +1,43 @@
+package build
+
+import (
+	"fmt"
+	"os/exec"
+	"strings"
+	"sync"
+
+	"github.com/nqueens-kit/nqueens/internal/msg"
+)
+
+// GoEnv is what the judge needs to know of the go command on PATH: where it
+// is, its version, its GOROOT (which a jailed build reads) and its build
+// cache (which a jailed build writes).
+type GoEnv struct {
+	Path, Version, Root, Cache string
+}
+
+// FindGo finds the go command on PATH and asks it for its environment,
+// once per process: the judge's builder and Go's toolchain (package lang)
+// share the answer.
+func FindGo() (GoEnv, error) { return findGo() }
+
+var findGo = sync.OnceValues(func() (GoEnv, error) {
+	goCmd, err := exec.LookPath("go")
+	if err != nil {
+		return GoEnv{}, msg.Errorf("the go command is needed to build solutions: %w", err)
+	}
+	out, err := exec.Command(goCmd, "env", "GOVERSION", "GOROOT", "GOCACHE").Output()
+	if err != nil {
+		return GoEnv{}, fmt.Errorf("go env: %w", err) // untranslated: a command
+	}
+	env := strings.Split(strings.TrimSpace(string(out)), "\n")
+	if len(env) != 3 {
+		return GoEnv{}, fmt.Errorf("go env: %q", out) // untranslated: a command
+	}
+	return GoEnv{Path: goCmd, Version: env[0], Root: env[1], Cache: env[2]}, nil
+})
+
+// UseGo sets the builder's go command from env.
+func (b *Builder) UseGo(env GoEnv) {
+	b.Go, b.GoVersion, b.GoRoot, b.GoCache = env.Path, env.Version, env.Root, env.Cache
+}
