@@ -18,6 +18,7 @@ import (
 	"github.com/nqueens-kit/nqueens/internal/queens"
 	"github.com/nqueens-kit/nqueens/judge/cases"
 	"github.com/nqueens-kit/nqueens/judge/format"
+	"github.com/nqueens-kit/nqueens/judge/judging"
 	"github.com/nqueens-kit/nqueens/judge/lang"
 	"github.com/nqueens-kit/nqueens/judge/problem"
 	"github.com/nqueens-kit/nqueens/judge/sandbox"
@@ -157,7 +158,7 @@ func (j *judge) benchN(ctx context.Context, n int, entries []benchEntry, base in
 // benchChart writes the -svg chart: every solution timed, and the limit
 // each n's case sets (relative limits from the reference's time here).
 func (j *judge) benchChart(p *problem.Problem, all []series, ref series) error {
-	cs, err := j.loadCases(p)
+	cs, err := j.judging.Cases(p)
 	if err != nil {
 		return err
 	}
@@ -176,13 +177,13 @@ func (j *judge) benchChart(p *problem.Problem, all []series, ref series) error {
 			// The bench times Go programs outside the jail, whose start-up
 			// (about a millisecond) does not show on the chart's scale.
 			lim = c.Limits.Resolve(cases.Reference{CPU: r}).CPU
-			limit.name = msg.Sprintf("limit (%s× ref.)", factor(c.Limits.Factor))
+			limit.name = msg.Sprintf("limit (%s× ref.)", format.Factor(c.Limits.Factor))
 		}
 		limit.times[n] = lim
 	}
 	f, err := os.Create(j.opts.SVG)
 	if err != nil {
-		return &setupError{err}
+		return &setupError{Err: err}
 	}
 	defer f.Close()
 	labels := chartLabels{msg.Sprintf("%s on this machine: one run of each solution", p.Folder()), msg.Sprintf("CPU time of one run (log scale)")}
@@ -198,7 +199,7 @@ func (j *judge) benchChart(p *problem.Problem, all []series, ref series) error {
 func (j *judge) benchEntries(ctx context.Context, p *problem.Problem) ([]benchEntry, error) {
 	dirs, err := os.ReadDir(j.kit.Solutions(p))
 	if err != nil {
-		return nil, &setupError{err}
+		return nil, &setupError{Err: err}
 	}
 	var entries []benchEntry
 	for _, d := range dirs {
@@ -221,11 +222,11 @@ func (j *judge) benchEntries(ctx context.Context, p *problem.Problem) ([]benchEn
 	if j.opts.File != "" {
 		// The student's own file first: bench runs it as it runs the
 		// references, without the jail; use it on your own code.
-		l, src, err := readSubmission(p, j.opts.File, filepath.Clean(j.opts.File))
+		l, src, err := judging.ReadSubmission(p, j.opts.File, filepath.Clean(j.opts.File))
 		if err != nil {
 			return nil, err
 		}
-		prog, err := j.build(ctx, ref{Problem: p, Lang: l}, src, filepath.Clean(j.opts.File))
+		prog, err := j.judging.Build(ctx, ref{Problem: p, Lang: l}, src, filepath.Clean(j.opts.File))
 		if err != nil {
 			return nil, msg.Errorf("bench: build %s: %w", j.opts.File, err)
 		}

@@ -163,7 +163,7 @@ func (page classPage) render(w io.Writer) error { return classPageTemplate.Execu
 // the calibrated reference of each language in the class at the cases
 // whose limit it sets. "" when nobody ran a case.
 func (j *judge) classChart(ctx context.Context, p *problem.Problem, rows []gradeRow) (string, error) {
-	cs, err := j.loadCases(p)
+	cs, err := j.judging.Cases(p)
 	if err != nil {
 		return "", err
 	}

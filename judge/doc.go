@@ -9,28 +9,39 @@
 // prints them). The judge is one command over small packages, each with
 // one concern, imported one way (main → the rest; none imports main):
 //
+//   - judging: judging one file for one problem — reading it, the source
+//     checks (HC), building it for its cases, running them from small to
+//     large, what a report says to a student out of time — into a Report,
+//     from a Config.
 //   - problem: the registry of problems (function, signature, answer
 //     kind, largest n, the reference that calibrates) and where a kit keeps
 //     each problem's files; the //judge:verdict directive of solutions.
 //   - cases: the case language — loading and checking case files, running
-//     one case's script, classifying each run into a verdict. It alone
-//     knows that cases are testscript scripts.
+//     one case's script, classifying each run into a verdict, each
+//     language's cases and limits. It alone knows that cases are
+//     testscript scripts.
+//   - calibrate: each reference's time on this machine — measuring,
+//     modelling its cost per call, probing and caching it, and the
+//     course's other methods measured against it.
+//   - lang: the five languages — their toolchains, harnesses, how their
+//     programs run, how their sources are checked and their time counted.
 //   - build: a student's file into a program, beside a generated harness;
-//     compile errors name the student's lines; bounded, cached by content.
-//   - lang: the languages besides Go — their toolchains, harnesses and how
-//     their programs run.
+//     compile errors name the student's lines; bounded, jailed, cached by
+//     content.
 //   - sandbox: one run of a program under limits, in a jail, and what it
 //     used.
-//   - msg: the judge's messages in the reader's language.
-//   - calibrate: the per-machine cache of the reference's CPU times.
 //   - lookup: answers written into a submission's source (HC).
+//   - profile: where a search's time goes, from a counting run.
 //   - verdict: the verdicts and their long names.
-//   - format: how durations and sizes are written.
+//   - format: how durations, sizes and factors are written.
+//   - internal/msg: the judge's messages in the reader's language;
+//     internal/atomicfile: files written whole or not at all.
 //
-// In this package: cli.go (flags, modes, exit statuses), judge.go (judging
-// one file: read, build, run the cases), references.go (calibration: timing
-// the reference), report.go (the report, for a person or as JSON), teach.go
-// (what a report says to a student out of time), terminal.go (colour and
-// the live line), and one file per other mode: grade.go, watch.go,
-// status.go, verify.go, bench.go, update.go.
+// In this package: main.go, cli.go (flags, modes, exit statuses), judge.go
+// (the invocation's services; judging the student's own files),
+// report.go (showing a report, for a person or as JSON), terminal.go
+// (colour and the live line), references.go (-calibrate's table), and one
+// file per other mode: grade.go (with classroom.go, feedback.go,
+// classpage.go, chart.go), watch.go, status.go, verify.go, bench.go,
+// update.go.
 package main

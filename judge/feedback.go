@@ -60,11 +60,11 @@ func feedbackText(student string, rows []gradeRow) string {
 func checkFeedbackDir(dir, class string) error {
 	absDir, err := filepath.Abs(dir)
 	if err != nil {
-		return &setupError{err}
+		return &setupError{Err: err}
 	}
 	absClass, err := filepath.Abs(class)
 	if err != nil {
-		return &setupError{err}
+		return &setupError{Err: err}
 	}
 	if rel, err := filepath.Rel(absClass, absDir); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
 		return setupErrorf("-feedback %s is inside the class folder %s: the next -grade would take it for a student (choose a folder outside it)", dir, class)

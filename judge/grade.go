@@ -21,6 +21,7 @@ import (
 	"github.com/nqueens-kit/nqueens/internal/msg"
 	"github.com/nqueens-kit/nqueens/judge/cases"
 	"github.com/nqueens-kit/nqueens/judge/format"
+	"github.com/nqueens-kit/nqueens/judge/judging"
 	"github.com/nqueens-kit/nqueens/judge/lang"
 	"github.com/nqueens-kit/nqueens/judge/problem"
 	"github.com/nqueens-kit/nqueens/judge/verdict"
@@ -57,9 +58,9 @@ type gradeRow struct {
 	CPUms     int64           `json:"cpu_ms"`
 	Message   string          `json:"message,omitempty"`
 
-	json  string       // the JSON Lines record, when -json: the whole report
-	cases []scoredCase // each case of the exercise, for -classroom
-	rep   *report      // what was judged; nil when nothing was
+	json  string          // the JSON Lines record, when -json: the whole report
+	cases []scoredCase    // each case of the exercise, for -classroom
+	rep   *judging.Report // what was judged; nil when nothing was
 }
 
 // scoredCase is one case of a graded row: what it got and what it is worth.
@@ -135,7 +136,7 @@ func (j *judge) prepareGrading(ctx context.Context, subs []submission) error {
 		}
 	}
 	for _, p := range j.opts.Problems {
-		cs, err := j.loadCases(p)
+		cs, err := j.judging.Cases(p)
 		if err != nil {
 			return err
 		}
@@ -294,7 +295,7 @@ func byStudent(rows []gradeRow) (students []string, sheet map[string]map[string]
 
 // gradeOne judges one submission, every case, and scores it.
 func (j *judge) gradeOne(ctx context.Context, s submission) (gradeRow, error) {
-	cs, err := j.loadCases(s.p)
+	cs, err := j.judging.Cases(s.p)
 	if err != nil {
 		return gradeRow{}, err
 	}
@@ -322,8 +323,8 @@ func (j *judge) gradeOne(ctx context.Context, s submission) (gradeRow, error) {
 	if l, ok := lang.ForFile(s.file); ok {
 		row.Language = l.Name
 	}
-	rep, err := j.judgeFile(ctx, s.p, s.file, display, judgeParams{scale: 1, all: true, grading: true})
-	var unreadable *submissionError
+	rep, err := j.judging.File(ctx, s.p, s.file, display, judging.Params{All: true, Grading: true})
+	var unreadable *judging.SubmissionError
 	if errors.As(err, &unreadable) {
 		// The student's file itself: too large, not a regular file, …
 		row.Verdict, row.Message = verdict.NotWritten, err.Error()
@@ -338,7 +339,7 @@ func (j *judge) gradeOne(ctx context.Context, s submission) (gradeRow, error) {
 	if j.opts.JSON {
 		data, _ := json.Marshal(struct {
 			Student string `json:"student"`
-			*report
+			*judging.Report
 			Passed    int `json:"passed"`
 			Total     int `json:"total"`
 			Points    int `json:"points"`
@@ -352,7 +353,7 @@ func (j *judge) gradeOne(ctx context.Context, s submission) (gradeRow, error) {
 // score fills row in from rep, the report on the student's file for the
 // problem of cases cs: the verdict, the message (with note, the report's
 // notes and what was scored without running), and each case's points.
-func (row *gradeRow) score(rep *report, cs []*cases.Case, note string) {
+func (row *gradeRow) score(rep *judging.Report, cs []*cases.Case, note string) {
 	row.rep = rep
 	row.Verdict, row.Message = rep.Verdict, rep.Message
 	if note != "" {
@@ -413,7 +414,7 @@ func (j *judge) openSheet() (func(gradeRow), func(), error) {
 	case j.opts.CSV != "":
 		f, err := os.Create(j.opts.CSV)
 		if err != nil {
-			return nil, nil, &setupError{err}
+			return nil, nil, &setupError{Err: err}
 		}
 		w, closeFn = f, func() { f.Close() }
 	}
@@ -601,7 +602,7 @@ func singleFile(name, path string, ps []*problem.Problem) []submission {
 	if len(ps) == 1 {
 		return []submission{{student: student, p: ps[0], file: path}}
 	}
-	src, _ := readSource(path, name)
+	src, _ := judging.ReadSource(path, name)
 	var subs []submission
 	for _, p := range ps {
 		s := submission{student: student, p: p}
@@ -621,7 +622,7 @@ func studentFolder(student, dir string, ps []*problem.Problem) []submission {
 	if isClone(dir) {
 		clone := problem.Kit{Root: dir}
 		for _, p := range ps {
-			file, written := starterFor(clone, p)
+			file, written := judging.StarterFor(clone, p)
 			s := submission{student: student, p: p, file: file, root: dir}
 			if _, err := os.Stat(s.file); err != nil {
 				s.file, s.missing = "", msg.Sprintf("no solution file (problems/%s/solution.*)", p.Folder())
@@ -652,7 +653,7 @@ func studentFolder(student, dir string, ps []*problem.Problem) []submission {
 		for _, n := range names {
 			f := filepath.Join(dir, n)
 			if fi, err := os.Stat(f); err == nil && !fi.IsDir() {
-				if at := savedAt(f); at.After(latest) {
+				if at := judging.SavedAt(f); at.After(latest) {
 					s.file, latest = f, at
 				}
 			}

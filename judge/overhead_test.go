@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nqueens-kit/nqueens/judge/format"
+	"github.com/nqueens-kit/nqueens/judge/judging"
 	"github.com/nqueens-kit/nqueens/judge/verdict"
 )
 
@@ -31,7 +33,7 @@ func BenchmarkOverhead(b *testing.B) {
 		var cpu time.Duration
 		sc := bufio.NewScanner(bytes.NewReader(out))
 		for sc.Scan() {
-			var rep report
+			var rep judging.Report
 			if err := json.Unmarshal(sc.Bytes(), &rep); err != nil {
 				b.Fatal(err)
 			}
@@ -39,7 +41,7 @@ func BenchmarkOverhead(b *testing.B) {
 				b.Fatalf("verdict %s: %s", rep.Verdict, rep.Message)
 			}
 			for _, c := range rep.Cases {
-				cpu += ms(c.CPUms)
+				cpu += format.Millis(c.CPUms)
 			}
 		}
 		overhead += wall - cpu

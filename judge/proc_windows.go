@@ -21,7 +21,3 @@ func alive(pid int) bool {
 
 // ownedByMe: the judge's temporary folders are in the user's own %TEMP%.
 func ownedByMe(fi os.FileInfo) bool { return true }
-
-// openSubmission opens a submission; Windows has no FIFOs to block on in
-// the file system.
-func openSubmission(file string) (*os.File, error) { return os.Open(file) }

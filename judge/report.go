@@ -3,7 +3,6 @@
 package main
 
 import (
-	"cmp"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -13,52 +12,19 @@ import (
 	"github.com/nqueens-kit/nqueens/internal/msg"
 	"github.com/nqueens-kit/nqueens/judge/cases"
 	"github.com/nqueens-kit/nqueens/judge/format"
+	"github.com/nqueens-kit/nqueens/judge/judging"
 	"github.com/nqueens-kit/nqueens/judge/lang"
-	"github.com/nqueens-kit/nqueens/judge/problem"
 	"github.com/nqueens-kit/nqueens/judge/verdict"
 )
 
-// reportVersion is the version of the JSON report's schema (docs/judge.md, "JSON").
-const reportVersion = 2
-
-// report is the outcome of judging one file for one problem.
-type report struct {
-	Version int             `json:"version"`
-	Problem string          `json:"problem"`
-	File    string          `json:"file"`
-	Verdict verdict.Verdict `json:"verdict"`
-	Message string          `json:"message,omitempty"`
-	Cases   []*cases.Result `json:"cases"`
-	Skipped []string        `json:"skipped,omitempty"` // cases not run because an earlier one failed
-	// Beyond are cases past the headline n of the file's language, not run
-	// for it (README, "Languages").
-	Beyond []string `json:"beyond_language,omitempty"`
-	// Notes are remarks on the submission that are no verdict (it reads
-	// the clock), for the student and the teacher.
-	Notes []string `json:"notes,omitempty"`
-	// Profile says where the time of a search that ran out of it goes:
-	// its busiest lines and the size of its search (teach.go).
-	Profile  string `json:"profile,omitempty"`
-	Language string `json:"language"`
-	Judge    string `json:"judge"` // which judge made the report (-version)
-
-	streamed bool // the header and cases were printed as they ran
-	graded   bool // judged by -grade: a case after a TLE is scored as failed
-}
-
-func newReport(p *problem.Problem, file string) *report {
-	l, _ := lang.ForFile(file)
-	return &report{Version: reportVersion, Problem: p.Folder(), File: file, Language: cmp.Or(l, lang.Go).Name, Judge: version(), Cases: []*cases.Result{}}
-}
-
 // finish prints a report: the rest of it if its cases were streamed, else
 // the whole of it, as JSON or for a person.
-func (j *judge) finish(rep *report) {
+func (j *judge) finish(rep *judging.Report) {
 	switch {
 	case j.opts.JSON:
 		data, _ := json.Marshal(rep)
 		fmt.Fprintf(j.stdout, "%s\n", data)
-	case rep.streamed:
+	case rep.Streamed:
 		j.out().summary(rep)
 	default:
 		j.out().whole(rep)
@@ -76,7 +42,7 @@ type reportOut struct {
 func (j *judge) out() reportOut { return reportOut{j.stdout, j.colour, j.opts.Verbose} }
 
 // whole prints the header, every case and the summary.
-func (o reportOut) whole(rep *report) {
+func (o reportOut) whole(rep *judging.Report) {
 	o.header(rep)
 	for _, c := range rep.Cases {
 		o.caseLine(c)
@@ -85,19 +51,19 @@ func (o reportOut) whole(rep *report) {
 }
 
 // header names the problem and the file judged.
-func (o reportOut) header(rep *report) {
+func (o reportOut) header(rep *judging.Report) {
 	fmt.Fprintf(o.w, "%s  %s\n", o.bold(rep.Problem), rep.File)
 }
 
 // caseLine writes one case's line, and why it failed.
 func (o reportOut) caseLine(c *cases.Result) {
 	w := o.w
-	limit := format.Duration(ms(c.LimitMs))
+	limit := format.Duration(format.Millis(c.LimitMs))
 	if c.Relative() {
-		limit += msg.Sprintf(" (%s× reference %s)", factor(c.Factor), format.Duration(ms(c.RefMs)))
+		limit += msg.Sprintf(" (%s× reference %s)", format.Factor(c.Factor), format.Duration(format.Millis(c.RefMs)))
 	}
 	fmt.Fprintf(w, "  %s  %-12s %9s / %-30s %8s\n", o.paint(c.Verdict, fmt.Sprintf("%-3s", c.Verdict)), c.Name,
-		format.Duration(ms(c.CPUms)), limit, format.KiB(c.MaxRSSKB))
+		format.Duration(format.Millis(c.CPUms)), limit, format.KiB(c.MaxRSSKB))
 	if o.verbose && strings.TrimSpace(c.Transcript) != "" {
 		fmt.Fprintf(w, "%s\n", indent(format.Printable(strings.TrimSpace(c.Transcript)), "       : "))
 	}
@@ -112,13 +78,8 @@ func (o reportOut) caseLine(c *cases.Result) {
 	}
 }
 
-func ms(n int64) time.Duration { return time.Duration(n) * time.Millisecond }
-
-// factor prints a limit factor without needless decimals: 4, 1.5.
-func factor(f float64) string { return strings.TrimSuffix(fmt.Sprintf("%.2g", f), ".0") }
-
 // summary writes the overall verdict.
-func (o reportOut) summary(rep *report) {
+func (o reportOut) summary(rep *judging.Report) {
 	w := o.w
 	var cpu time.Duration
 	passed := 0
@@ -136,7 +97,7 @@ func (o reportOut) summary(rep *report) {
 	default:
 		tail := ""
 		switch {
-		case len(rep.Skipped) > 0 && rep.graded:
+		case len(rep.Skipped) > 0 && rep.Graded:
 			tail = msg.Sprintf("; %d scored as failed without running: a smaller case already ran out of time", len(rep.Skipped))
 		case len(rep.Skipped) > 0:
 			tail = msg.Sprintf("; %d not run (-all runs every case)", len(rep.Skipped))

@@ -3,7 +3,6 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -12,6 +11,7 @@ import (
 
 	"github.com/nqueens-kit/nqueens/internal/atomicfile"
 	"github.com/nqueens-kit/nqueens/internal/msg"
+	"github.com/nqueens-kit/nqueens/judge/judging"
 	"github.com/nqueens-kit/nqueens/judge/problem"
 	"github.com/nqueens-kit/nqueens/judge/verdict"
 )
@@ -43,7 +43,7 @@ func (j *judge) loadStatus() map[string]statusEntry {
 }
 
 // recordStatus keeps the verdict of a judged starter file.
-func (j *judge) recordStatus(p *problem.Problem, rep *report) {
+func (j *judge) recordStatus(p *problem.Problem, rep *judging.Report) {
 	if j.statusFile() == "" || j.opts.File != "" {
 		return
 	}
@@ -63,14 +63,14 @@ func (j *judge) recordStatus(p *problem.Problem, rep *report) {
 func (j *judge) status() (int, error) {
 	st := j.loadStatus()
 	for _, p := range j.opts.Problems {
-		file, _ := starterFor(j.kit, p)
+		file, _ := judging.StarterFor(j.kit, p)
 		line := ""
 		src, err := os.ReadFile(file)
 		e, judged := st[statusKey(j.kit, p)]
 		switch {
 		case err != nil:
 			line = msg.Sprintf("no file (%s)", j.kit.Rel(file))
-		case bytes.Contains(src, []byte(notWrittenMarker)):
+		case judging.IsStarter(src):
 			line = msg.Sprintf("not written yet")
 		case !judged:
 			line = msg.Sprintf("written, not judged yet: go run ./judge %d", p.Number)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/nqueens-kit/nqueens/internal/msg"
 	"github.com/nqueens-kit/nqueens/judge/format"
+	"github.com/nqueens-kit/nqueens/judge/judging"
 	"github.com/nqueens-kit/nqueens/judge/lang"
 	"github.com/nqueens-kit/nqueens/judge/problem"
 	"github.com/nqueens-kit/nqueens/judge/verdict"
@@ -41,7 +42,7 @@ func (j *judge) verify(ctx context.Context) (int, error) {
 	for _, p := range j.opts.Problems {
 		sols, err := j.kit.SolutionFiles(p, func(name string) bool { _, ok := lang.ForFile(name); return ok })
 		if err != nil {
-			return 0, &setupError{err}
+			return 0, &setupError{Err: err}
 		}
 		for _, s := range sols {
 			todo = append(todo, entry{p, s})
@@ -73,7 +74,7 @@ func (j *judge) verify(ctx context.Context) (int, error) {
 			if l.OnPath() {
 				// There, but failing: the machine's or the judge's
 				// problem, never a row to pass over.
-				return 0, &setupError{err}
+				return 0, &setupError{Err: err}
 			}
 			fmt.Fprintf(j.stdout, row, e.p.Folder(), j.kit.Rel(filepath.Dir(e.Path)), e.Declared, "-", "-", "-", "")
 			msg.Fprintf(j.stdout, "    not run: %v\n", err)
@@ -82,7 +83,7 @@ func (j *judge) verify(ctx context.Context) (int, error) {
 		// A solution meant to be too slow stops at its first TLE, as in
 		// grading: the larger cases could only run out of time too, and
 		// each would cost its whole limit.
-		rep, err := j.judgeFile(ctx, e.p, e.Path, "", judgeParams{scale: scale, all: e.Declared != verdict.TLE})
+		rep, err := j.judging.File(ctx, e.p, e.Path, "", judging.Params{Scale: scale, All: e.Declared != verdict.TLE})
 		if err != nil {
 			return 0, err
 		}
@@ -95,7 +96,7 @@ func (j *judge) verify(ctx context.Context) (int, error) {
 		if n := len(rep.Cases); n > 0 {
 			c := rep.Cases[n-1]
 			last = fmt.Sprintf("%s %s", c.Name, c.Verdict)
-			usage = fmt.Sprintf("%s / %s", format.Duration(ms(c.CPUms)), format.Duration(ms(c.LimitMs)))
+			usage = fmt.Sprintf("%s / %s", format.Duration(format.Millis(c.CPUms)), format.Duration(format.Millis(c.LimitMs)))
 		}
 		if e.Thin {
 			mark += msg.Sprintf("   (thin: at the plain limits)")

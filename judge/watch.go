@@ -49,7 +49,7 @@ func (j *judge) watch(ctx context.Context) (int, error) {
 		if isTerminal(j.stdout) {
 			fmt.Fprint(j.stdout, "\x1b[H\x1b[2J") // a fresh screen for each verdict
 		}
-		clear(j.cases) // a case edited meanwhile counts from the next round
+		j.judging.Forget() // a case edited meanwhile counts from the next round
 		// The file is judged while the next save is awaited: a save during
 		// the run stops it, and the new version is judged at once.
 		runCtx, stop := context.WithCancel(ctx)

@@ -61,7 +61,7 @@ var formatArg = map[string]int{"Sprintf": 0, "Errorf": 0, "Mark": 0, "Fprintf": 
 
 // wrapperArg: the judge's own functions that translate their format with
 // Tr, and the index of the format among their arguments.
-var wrapperArg = map[string]int{"setupErrorf": 0, "fail": 1}
+var wrapperArg = map[string]int{"setupErrorf": 0, "SetupErrorf": 0, "fail": 1}
 
 // messageArg is the argument of a call that holds a message, if any.
 func messageArg(call *ast.CallExpr) (name string, arg ast.Expr, ok bool) {

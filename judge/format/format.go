@@ -71,3 +71,9 @@ func Printable(s string) string {
 	}
 	return b.String()
 }
+
+// Millis is a count of milliseconds (a JSON report's) as a duration.
+func Millis(n int64) time.Duration { return time.Duration(n) * time.Millisecond }
+
+// Factor writes a limit factor without needless decimals: 4, 1.5, 2.9.
+func Factor(f float64) string { return strings.TrimSuffix(fmt.Sprintf("%.2g", f), ".0") }

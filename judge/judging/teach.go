@@ -1,6 +1,6 @@
 // What a report says to a student who ran out of time.
 
-package main
+package judging
 
 import (
 	"cmp"
@@ -13,16 +13,16 @@ import (
 	"strings"
 	"time"
 
+	"github.com/nqueens-kit/nqueens/internal/msg"
 	"github.com/nqueens-kit/nqueens/internal/queens"
 	"github.com/nqueens-kit/nqueens/judge/build"
+	"github.com/nqueens-kit/nqueens/judge/calibrate"
+	"github.com/nqueens-kit/nqueens/judge/cases"
+	"github.com/nqueens-kit/nqueens/judge/format"
 	"github.com/nqueens-kit/nqueens/judge/lang"
 	"github.com/nqueens-kit/nqueens/judge/problem"
 	"github.com/nqueens-kit/nqueens/judge/profile"
 	"github.com/nqueens-kit/nqueens/judge/sandbox"
-
-	"github.com/nqueens-kit/nqueens/internal/msg"
-	"github.com/nqueens-kit/nqueens/judge/cases"
-	"github.com/nqueens-kit/nqueens/judge/format"
 	"github.com/nqueens-kit/nqueens/judge/verdict"
 )
 
@@ -30,26 +30,26 @@ import (
 // relative case is, what that usually means, and what to read next. The
 // ratio comes from the last case it passed when the reference's time there
 // is known, and otherwise from the limit it used up (a lower bound).
-func (j *judge) explainTLE(r ref, done []*cases.Result, c *cases.Case, res *cases.Result) string {
-	ref := ms(res.RefMs)
+func (j *Judge) explainTLE(r calibrate.Ref, done []*cases.Result, c *cases.Case, res *cases.Result) string {
+	ref := format.Millis(res.RefMs)
 	howFar := msg.Sprintf("How far off: stopped at the limit, so at least %s times the reference search (%s) at n = %d.",
-		factor(res.Factor), format.Duration(ref), c.MaxInput())
+		format.Factor(res.Factor), format.Duration(ref), c.MaxInput())
 	if prev, refPrev, ok := j.lastPassed(r, done); ok {
 		ratio := float64(prev.CPU) / float64(refPrev)
 		need := time.Duration(ratio * float64(ref))
 		howFar = msg.Sprintf("How far off: at %s your search took %s, %.1f times the reference search (%s); at that pace n = %d needs about %s against a limit of %s.",
-			prev.Name, format.Duration(prev.CPU), ratio, format.Duration(refPrev), c.MaxInput(), format.Duration(need), format.Duration(ms(res.LimitMs)))
+			prev.Name, format.Duration(prev.CPU), ratio, format.Duration(refPrev), c.MaxInput(), format.Duration(need), format.Duration(format.Millis(res.LimitMs)))
 	}
 	return msg.Sprintf("%s\nWhat that usually means: %s.\nNext: read %s: %s.",
-		howFar, j.whatRatiosMean(r), j.kit.Rel(j.refs.File(r)), msg.Tr(r.Problem.Hint))
+		howFar, j.whatRatiosMean(r), j.Kit.Rel(j.Refs.File(r)), msg.Tr(r.Problem.Hint))
 }
 
 // whatRatiosMean is what a ratio to r's reference usually means: the
 // course's other methods measured against it on this machine, in the file's
 // own language (calibrate.References.Bands), or, where they could not be,
 // the bands measured when the kit was written (lang.Language.MethodRatios).
-func (j *judge) whatRatiosMean(r ref) string {
-	bands := j.refs.Bands(context.Background(), r)
+func (j *Judge) whatRatiosMean(r calibrate.Ref) string {
+	bands := j.Refs.Bands(context.Background(), r)
 	if len(bands) == 0 {
 		return msg.Tr(r.Lang.MethodRatios)
 	}
@@ -68,8 +68,8 @@ func (j *judge) whatRatiosMean(r ref) string {
 
 // lastPassed is the last accepted case whose reference time is known:
 // measured for a relative case, predicted from the calibration otherwise.
-func (j *judge) lastPassed(r ref, done []*cases.Result) (*cases.Result, time.Duration, bool) {
-	cs := j.cases[r.Problem]
+func (j *Judge) lastPassed(r calibrate.Ref, done []*cases.Result) (*cases.Result, time.Duration, bool) {
+	cs, _ := j.Cases(r.Problem) // read before any case ran
 	for i := len(done) - 1; i >= 0; i-- {
 		res := done[i]
 		if res.Verdict != verdict.AC || res.CPU <= 0 {
@@ -79,9 +79,9 @@ func (j *judge) lastPassed(r ref, done []*cases.Result) (*cases.Result, time.Dur
 			continue // run by the checked build, slower than the timed one
 		}
 		if res.RefMs > 0 {
-			return res, ms(res.RefMs), true
+			return res, format.Millis(res.RefMs), true
 		}
-		m := j.refs.Rate(r)
+		m := j.Refs.Rate(r)
 		if !m.Fits {
 			continue
 		}
@@ -108,7 +108,7 @@ const (
 )
 
 // ranOutOfTime reports whether a case of rep ran out of CPU time.
-func ranOutOfTime(rep *report) bool {
+func ranOutOfTime(rep *Report) bool {
 	for _, c := range rep.Cases {
 		if c.Verdict == verdict.TLE {
 			return true
@@ -120,14 +120,15 @@ func ranOutOfTime(rep *report) bool {
 // whereTimeGoes runs src once more with counters, at the largest n it
 // passed quickly, and says where the time went; "" when it cannot tell.
 // Nothing it fails at is the student's: the report just goes without it.
-func (j *judge) whereTimeGoes(ctx context.Context, r ref, prog sandbox.Program, src []byte, display string, rep *report) string {
+func (j *Judge) whereTimeGoes(ctx context.Context, r calibrate.Ref, prog sandbox.Program, src []byte, display string, rep *Report) string {
 	budget := r.Lang.CountBudget
 	if r.Lang.Counting == lang.NotCounted || r.Problem.Kind != problem.Count {
 		return ""
 	}
 	n := 0
+	cs, _ := j.Cases(r.Problem) // read before any case ran
 	for _, res := range rep.Cases {
-		for _, c := range j.cases[r.Problem] {
+		for _, c := range cs {
 			if c.Name == res.Name && res.Verdict == verdict.AC && res.CPU <= budget && c.MaxInput() >= profileFrom {
 				n = max(n, c.MaxInput())
 			}
@@ -137,7 +138,7 @@ func (j *judge) whereTimeGoes(ctx context.Context, r ref, prog sandbox.Program, 
 	if n == 0 || !ok {
 		return ""
 	}
-	dir, err := os.MkdirTemp(j.tempDir, "profile-")
+	dir, err := os.MkdirTemp(j.TempDir, "profile-")
 	if err != nil {
 		return ""
 	}
@@ -158,17 +159,17 @@ func (j *judge) whereTimeGoes(ctx context.Context, r ref, prog sandbox.Program, 
 }
 
 // countGo builds src with coverage counters and runs it at n.
-func (j *judge) countGo(ctx context.Context, r ref, src []byte, display, dir string, n int) (profile.Counts, error) {
+func (j *Judge) countGo(ctx context.Context, r calibrate.Ref, src []byte, display, dir string, n int) (profile.Counts, error) {
 	covered := lang.GoSpec(lang.Submission{Problem: r.Problem, Source: src, Display: display})
 	covered.Cover = true
-	bin, err := j.builder.Build(ctx, covered)
+	bin, err := j.Builder.Build(ctx, covered)
 	if err != nil {
 		return profile.Counts{}, err
 	}
 	if err := j.countingRun(ctx, sandbox.Program{Path: bin, Env: []string{"GOCOVERDIR=" + dir}}, dir, n); err != nil {
 		return profile.Counts{}, err
 	}
-	text, err := j.builder.CoverText(ctx, dir)
+	text, err := j.Builder.CoverText(ctx, dir)
 	if err != nil {
 		return profile.Counts{}, err
 	}
@@ -181,19 +182,19 @@ func (j *judge) countGo(ctx context.Context, r ref, src []byte, display, dir str
 
 // countGCC builds src with gcc's line counters (C, C++) in dir, runs it
 // at n, and reads the counts with gcov.
-func (j *judge) countGCC(ctx context.Context, r ref, src []byte, display, dir string, n int) (profile.Counts, error) {
+func (j *Judge) countGCC(ctx context.Context, r calibrate.Ref, src []byte, display, dir string, n int) (profile.Counts, error) {
 	t, err := r.Lang.Toolchain()
 	if err != nil {
 		return profile.Counts{}, err
 	}
-	prog, ok, err := t.BuildCounted(ctx, j.builder, lang.Submission{Problem: r.Problem, Source: src, Display: display}, dir)
+	prog, ok, err := t.BuildCounted(ctx, j.Builder, lang.Submission{Problem: r.Problem, Source: src, Display: display}, dir)
 	if !ok || err != nil {
 		return profile.Counts{}, cmp.Or(err, errors.New("not counted")) // untranslated: never shown
 	}
 	if err := j.countingRun(ctx, prog, dir, n); err != nil {
 		return profile.Counts{}, err
 	}
-	data, err := t.Count(ctx, j.builder, dir)
+	data, err := t.Count(ctx, j.Builder, dir)
 	if err != nil {
 		return profile.Counts{}, err
 	}
@@ -202,7 +203,7 @@ func (j *judge) countGCC(ctx context.Context, r ref, src []byte, display, dir st
 
 // countTraced runs prog, whose harness counts lines and calls when asked
 // (lang.ProfileEnv), at n.
-func (j *judge) countTraced(ctx context.Context, prog sandbox.Program, dir string, n int) (profile.Counts, error) {
+func (j *Judge) countTraced(ctx context.Context, prog sandbox.Program, dir string, n int) (profile.Counts, error) {
 	out := filepath.Join(dir, "counts.json")
 	prog.Env = append(slices.Clone(prog.Env), lang.ProfileEnv+"="+out)
 	if err := j.countingRun(ctx, prog, dir, n); err != nil {
@@ -216,12 +217,12 @@ func (j *judge) countTraced(ctx context.Context, prog sandbox.Program, dir strin
 }
 
 // countingRun runs prog at n in the jail, writing into dir.
-func (j *judge) countingRun(ctx context.Context, prog sandbox.Program, dir string, n int) error {
+func (j *Judge) countingRun(ctx context.Context, prog sandbox.Program, dir string, n int) error {
 	prog.Writable = append(slices.Clone(prog.Writable), dir)
 	lim := cases.Limits{CPU: profileLimit}.Resolve(cases.Reference{})
-	j.live.start(msg.Sprintf("counting where the time goes at n = %d", n))
-	res, err := j.jail.RunProgram(ctx, dir, prog, []string{strconv.Itoa(n)}, lim)
-	j.live.stop()
+	stop := j.progress(msg.Sprintf("counting where the time goes at n = %d", n))
+	res, err := j.Jail.RunProgram(ctx, dir, prog, []string{strconv.Itoa(n)}, lim)
+	stop()
 	switch {
 	case err != nil:
 		return err

@@ -1,7 +1,7 @@
 // When a student last changed a file: the commit that last changed it in a
 // git clone, else the file's modification time.
 
-package main
+package judging
 
 import (
 	"bytes"
@@ -19,12 +19,12 @@ import (
 // gitTimeout bounds each git command the judge runs in a student's clone.
 const gitTimeout = 5 * time.Second
 
-// savedAt is when file was last changed by its author: in a git clone, the
+// SavedAt is when file was last changed by its author: in a git clone, the
 // time of the last commit that changed it, unless the file now differs
 // from that commit (uncommitted work, which counts from its modification
 // time). After a fresh clone every file has the same modification time,
 // so without this the language listed first would always win.
-func savedAt(file string) time.Time {
+func SavedAt(file string) time.Time {
 	fi, err := os.Stat(file)
 	if err != nil {
 		return time.Time{}

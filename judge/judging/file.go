@@ -1,0 +1,267 @@
+// Judging one file: read it, check its source, build it, run the cases.
+
+package judging
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/nqueens-kit/nqueens/internal/msg"
+	"github.com/nqueens-kit/nqueens/judge/build"
+	"github.com/nqueens-kit/nqueens/judge/calibrate"
+	"github.com/nqueens-kit/nqueens/judge/cases"
+	"github.com/nqueens-kit/nqueens/judge/format"
+	"github.com/nqueens-kit/nqueens/judge/lang"
+	"github.com/nqueens-kit/nqueens/judge/problem"
+	"github.com/nqueens-kit/nqueens/judge/sandbox"
+	"github.com/nqueens-kit/nqueens/judge/verdict"
+)
+
+// Params varies how a file is judged. The zero value judges as a student's
+// own run does, without streaming: stop at the first failure, plain limits.
+type Params struct {
+	// Scale multiplies relative CPU limits (-verify's margins); 0 means 1.
+	Scale float64
+	All   bool // run every case, not only up to the first failure
+	// Grading scores the larger relative cases as failed, without running
+	// them, once a relative case has run out of time: they cannot pass.
+	Grading bool
+	// Teach adds where the time goes to a report that ran out of it: for
+	// a student judging their own file.
+	Teach bool
+	// Header and Case, when set, show the report as it is made: its
+	// header once the file is built, and each case as it ends.
+	Header func(*Report)
+	Case   func(*cases.Result)
+}
+
+// File judges file as a solution to p. display names the file in
+// messages; "" names it relative to the kit. A broken submission is a
+// verdict in the report; an error is the judge's or the kit's (a
+// *SetupError, a *SubmissionError for a file it cannot read) or an
+// interruption.
+func (j *Judge) File(ctx context.Context, p *problem.Problem, file, display string, jp Params) (*Report, error) {
+	if display == "" {
+		display = j.Kit.Rel(file)
+	}
+	rep := j.newReport(p, display)
+	l, src, err := ReadSubmission(p, file, display)
+	if err != nil {
+		return nil, err
+	}
+	if j.untouched(p, l, src, jp.Grading) {
+		rep.Verdict, rep.Message = verdict.NotWritten, notWritten(p, l, display)
+		return rep, nil
+	}
+
+	code := l.Code(src)
+	if f, ok := findLookup(p, l, code); ok {
+		rep.Verdict = verdict.HC
+		rep.Message = msg.Sprintf("n = %d: the answer %s is written into the source at line %d; the kit asks you to compute it", f.N, f.Value, f.Line)
+		if p.Kind == problem.Boards {
+			rep.Message = msg.Sprintf("n = %d: rows of every %d-queens board are written into the source (line %d); the kit asks you to compute them", f.N, f.N, f.Line)
+		}
+		rep.Message = fmt.Sprintf("%s:%d: %s", display, f.Line, rep.Message)
+		return rep, nil
+	}
+
+	if note := clockNote(p, l, code, display); note != "" {
+		rep.Notes = append(rep.Notes, note)
+	}
+
+	r := calibrate.Ref{Problem: p, Lang: l}
+	cs, err := j.Cases(p)
+	if err != nil {
+		return nil, err
+	}
+	progs, err := j.buildFor(ctx, r, src, display, cs)
+	var ce *build.CompileError
+	if errors.As(err, &ce) {
+		rep.Verdict, rep.Message = verdict.CE, ce.Message
+		return rep, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	if jp.Header != nil {
+		jp.Header(rep)
+		rep.Streamed = true
+	}
+	if err := j.runCases(ctx, r, rep, progs, cs, jp); err != nil {
+		return rep, err
+	}
+	if jp.Teach && ranOutOfTime(rep) {
+		rep.Profile = j.whereTimeGoes(ctx, r, progs.timed, src, display, rep)
+	}
+	return rep, nil
+}
+
+// Build builds src, a solution to r's problem in r's language. A missing
+// toolchain is a setup error that says what to install.
+func (j *Judge) Build(ctx context.Context, r calibrate.Ref, src []byte, display string) (sandbox.Program, error) {
+	t, err := r.Lang.Toolchain()
+	if err != nil {
+		return sandbox.Program{}, &SetupError{Err: err}
+	}
+	return t.Build(ctx, j.Builder, lang.Submission{Problem: r.Problem, Source: src, Display: display})
+}
+
+// programs are the builds of one submission: the one every case is timed
+// with, and, for a language that has one, a checked build the cases with
+// absolute limits run instead (lang.Language.Checked).
+type programs struct {
+	timed, checked sandbox.Program
+}
+
+// forCase is the program that runs c.
+func (ps programs) forCase(c *cases.Case) sandbox.Program {
+	if ps.checked.Path != "" && (!c.Relative() || ps.timed.Path == "") {
+		return ps.checked
+	}
+	return ps.timed
+}
+
+// buildFor builds src for the cases cs: the timed build where a case has
+// a relative limit, and, for a language that has one, the checked build
+// where a case has an absolute limit (the timed build instead, should the
+// checked one fail). A compile error is a *build.CompileError.
+func (j *Judge) buildFor(ctx context.Context, r calibrate.Ref, src []byte, display string, cs []*cases.Case) (programs, error) {
+	run, _ := cases.ForLanguage(r.Problem, r.Lang, cs)
+	relative := slices.ContainsFunc(run, (*cases.Case).Relative)
+	absolute := slices.ContainsFunc(run, func(c *cases.Case) bool { return !c.Relative() })
+	var progs programs
+	if r.Lang.Checked() && absolute {
+		progs.checked = j.buildChecked(ctx, r, src, display)
+	}
+	if progs.checked.Path != "" && !relative {
+		return progs, nil
+	}
+	prog, err := j.Build(ctx, r, src, display)
+	if err != nil {
+		var ce *build.CompileError
+		var se *SetupError
+		if errors.As(err, &ce) || errors.As(err, &se) {
+			return programs{}, err
+		}
+		return programs{}, msg.Errorf("build %s: %w", display, err)
+	}
+	progs.timed = prog
+	return progs, nil
+}
+
+// buildChecked is src's checked build, where its language has one and
+// the build succeeds; otherwise no program.
+func (j *Judge) buildChecked(ctx context.Context, r calibrate.Ref, src []byte, display string) sandbox.Program {
+	if !r.Lang.Checked() {
+		return sandbox.Program{}
+	}
+	t, err := r.Lang.Toolchain()
+	if err != nil {
+		return sandbox.Program{}
+	}
+	prog, err := t.BuildChecked(ctx, j.Builder, lang.Submission{Problem: r.Problem, Source: src, Display: display})
+	if err != nil {
+		return sandbox.Program{}
+	}
+	return prog
+}
+
+// runCases runs each case against the built program, from small to large,
+// stopping at the first failure unless jp.All.
+func (j *Judge) runCases(ctx context.Context, r calibrate.Ref, rep *Report, progs programs, cs []*cases.Case, jp Params) error {
+	p := r.Problem
+	rep.Verdict, rep.Graded = verdict.AC, jp.Grading
+	cs, rep.Beyond = cases.ForLanguage(r.Problem, r.Lang, cs)
+	ratio := 0.0 // CPU time over the reference's, at the last relative case passed
+	var lastRelative *cases.Result
+	lastN := 0 // the n of lastRelative
+	outOfTime := false
+	for i, c := range cs {
+		if jp.Grading && outOfTime {
+			rep.Skipped = append(rep.Skipped, c.Name)
+			continue
+		}
+		var ref time.Duration
+		if c.Relative() {
+			// Calibrate only when a relative case is reached: a submission
+			// that fails early never waits for it.
+			var err error
+			if ref, err = j.Refs.Time(ctx, r, c); err != nil {
+				return err
+			}
+		}
+		stop := j.progress(fmt.Sprintf("%s %s", p.Folder(), c.Name))
+		prog := progs.forCase(c)
+		var where func(string) (int, string, bool)
+		if prog.Path == progs.checked.Path && prog.Path != "" {
+			where = func(report string) (int, string, bool) { return lang.Where(ctx, j.Builder, prog.Path, report) }
+		}
+		res, err := cases.Run(ctx, p, c, cases.Params{
+			Program: prog,
+			Where:   where,
+			Display: rep.File,
+			Ref:     ref,
+			Scale:   jp.Scale,
+			Verbose: j.Verbose,
+			Update:  j.Update,
+			TempDir: j.TempDir,
+			Jail:    j.Jail,
+			Startup: j.Refs.Rate(r).Startup,
+		})
+		stop()
+		if err != nil {
+			return err
+		}
+		markClose(res, ratio)
+		if res.Verdict == verdict.AC && res.Relative() && lastRelative != nil && c.MaxInput() == lastN+1 {
+			if why, ok := cases.NotASearch(lastRelative, res, c.MaxInput(), j.Refs.Rate(r).Startup); ok {
+				res.Verdict, res.Message = verdict.HC, why
+			}
+		}
+		if res.Verdict == verdict.AC && res.Relative() {
+			lastRelative, lastN = res, c.MaxInput()
+		}
+		if res.Verdict == verdict.TLE && res.Relative() {
+			res.Message += "\n" + j.explainTLE(r, rep.Cases, c, res)
+		}
+		if res.Relative() && res.Verdict == verdict.AC && res.RefMs > 0 {
+			ratio = float64(res.CPU) / float64(format.Millis(res.RefMs))
+		}
+		// A search too slow for a smaller case cannot pass a larger one,
+		// and an endless loop would cost every case its whole limit.
+		outOfTime = outOfTime || res.Verdict == verdict.TLE
+		rep.Cases = append(rep.Cases, res)
+		if jp.Case != nil {
+			jp.Case(res)
+		}
+		if res.Verdict != verdict.AC && rep.Verdict == verdict.AC {
+			rep.Verdict, rep.Message = res.Verdict, res.Message
+			if !jp.All {
+				for _, rest := range cs[i+1:] {
+					rep.Skipped = append(rep.Skipped, rest.Name)
+				}
+				return nil
+			}
+		}
+	}
+	return nil
+}
+
+// markClose marks a case whose verdict came within cases.CloseTo of its
+// CPU limit. ratio, when known, is the submission's time over the
+// reference's at the last relative case it passed: it estimates what a run
+// stopped at the limit would have needed.
+func markClose(res *cases.Result, ratio float64) {
+	limit := float64(format.Millis(res.LimitMs))
+	switch res.Verdict {
+	case verdict.AC:
+		res.Close = float64(res.CPU) >= (1-cases.CloseTo)*limit
+	case verdict.TLE:
+		if res.Relative() && ratio > 0 {
+			res.Close = ratio*float64(format.Millis(res.RefMs)) < (1+cases.CloseTo)*limit
+		}
+	}
+}

@@ -1,0 +1,46 @@
+// The report of one judged file.
+
+package judging
+
+import (
+	"cmp"
+
+	"github.com/nqueens-kit/nqueens/judge/cases"
+	"github.com/nqueens-kit/nqueens/judge/lang"
+	"github.com/nqueens-kit/nqueens/judge/problem"
+	"github.com/nqueens-kit/nqueens/judge/verdict"
+)
+
+// ReportVersion is the version of the JSON report's schema (docs/judge.md, "JSON").
+const ReportVersion = 2
+
+// Report is the outcome of judging one file for one problem.
+type Report struct {
+	Version int             `json:"version"`
+	Problem string          `json:"problem"`
+	File    string          `json:"file"`
+	Verdict verdict.Verdict `json:"verdict"`
+	Message string          `json:"message,omitempty"`
+	Cases   []*cases.Result `json:"cases"`
+	Skipped []string        `json:"skipped,omitempty"` // cases not run because an earlier one failed
+	// Beyond are cases past the headline n of the file's language, not run
+	// for it (README, "Languages").
+	Beyond []string `json:"beyond_language,omitempty"`
+	// Notes are remarks on the submission that are no verdict (it reads
+	// the clock), for the student and the teacher.
+	Notes []string `json:"notes,omitempty"`
+	// Profile says where the time of a search that ran out of it goes:
+	// its busiest lines and the size of its search (teach.go).
+	Profile  string `json:"profile,omitempty"`
+	Language string `json:"language"`
+	Judge    string `json:"judge"` // which judge made the report (-version)
+
+	Streamed bool `json:"-"` // the header and cases were shown as they ran (Params.Header)
+	Graded   bool `json:"-"` // judged for -grade: a case after a TLE is scored as failed
+}
+
+// newReport starts the report on file, a solution to p.
+func (j *Judge) newReport(p *problem.Problem, file string) *Report {
+	l, _ := lang.ForFile(file)
+	return &Report{Version: ReportVersion, Problem: p.Folder(), File: file, Language: cmp.Or(l, lang.Go).Name, Judge: j.Version, Cases: []*cases.Result{}}
+}

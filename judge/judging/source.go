@@ -1,0 +1,182 @@
+// Reading a submission, and what its source says before it runs.
+
+package judging
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/nqueens-kit/nqueens/internal/msg"
+	"github.com/nqueens-kit/nqueens/internal/queens"
+	"github.com/nqueens-kit/nqueens/judge/lang"
+	"github.com/nqueens-kit/nqueens/judge/lookup"
+	"github.com/nqueens-kit/nqueens/judge/problem"
+)
+
+// notWrittenMarker is in every untouched starter file.
+const notWrittenMarker = `"not written yet` // untranslated: in the starters
+
+// StarterFor picks the student's file for p in kit k among p's starters,
+// one per language: the one written, the most recently saved of several,
+// or, with none written, the Go starter. written lists those written.
+func StarterFor(k problem.Kit, p *problem.Problem) (file string, written []string) {
+	type saved struct {
+		file string
+		when time.Time
+	}
+	var ws []saved
+	for _, l := range lang.All {
+		f := k.StarterNamed(p, l.File())
+		src, err := ReadSource(f, f)
+		if err != nil || IsStarter(src) {
+			continue
+		}
+		ws = append(ws, saved{f, SavedAt(f)})
+	}
+	if len(ws) == 0 {
+		return k.Starter(p), nil
+	}
+	slices.SortStableFunc(ws, func(a, b saved) int { return b.when.Compare(a.when) })
+	for _, w := range ws {
+		written = append(written, w.file)
+	}
+	return written[0], written
+}
+
+// maxSource is the largest submission the judge reads: the longest
+// reference is under 20 KiB.
+const maxSource = 1 << 20
+
+// untouched reports whether src is a starter nobody has written in yet. On
+// the student's own machine the starter's marker says so; in -grade, where
+// the kit is the teacher's, only a file the same as the kit's starter is:
+// a solution that kept the starter's unreachable panic is judged.
+func (j *Judge) untouched(p *problem.Problem, l *lang.Language, src []byte, grading bool) bool {
+	if !IsStarter(src) {
+		return false
+	}
+	if !grading {
+		return true
+	}
+	starter, err := os.ReadFile(j.Kit.StarterNamed(p, l.File()))
+	if err != nil || !bytes.Contains(starter, []byte(notWrittenMarker)) {
+		return true // no pristine starter to compare with: the marker decides
+	}
+	return sameText(src, starter)
+}
+
+// sameText compares two texts as an editor shows them: line ends and
+// trailing white space aside.
+func sameText(a, b []byte) bool {
+	norm := func(s []byte) string {
+		var lines []string
+		for _, l := range strings.Split(strings.ReplaceAll(string(s), "\r\n", "\n"), "\n") {
+			lines = append(lines, strings.TrimRight(l, " \t"))
+		}
+		return strings.TrimSpace(strings.Join(lines, "\n"))
+	}
+	return norm(a) == norm(b)
+}
+
+// ReadSubmission reads a student's file, once, and names its language; a
+// missing or unsuitable file is a setup error (exit 2), not a verdict. It
+// must be a regular file of at most maxSource bytes: it is opened without
+// blocking, so that a FIFO or a device is refused at once instead of read
+// without end.
+func ReadSubmission(p *problem.Problem, file, display string) (*lang.Language, []byte, error) {
+	l, ok := lang.ForFile(file)
+	if !ok {
+		return nil, nil, SetupErrorf("%s: not a solution file: the judge takes a file ending in %s, holding %s", display, lang.Extensions(), p.Func)
+	}
+	src, err := ReadSource(file, display)
+	if err != nil {
+		return nil, nil, &SubmissionError{err}
+	}
+	return l, src, nil
+}
+
+// SubmissionError is a submission file the judge cannot read (gone, not a
+// regular file, too large): in -grade the student's row says so (NONE),
+// elsewhere the judge exits with it.
+type SubmissionError struct{ err error }
+
+func (e *SubmissionError) Error() string { return e.err.Error() }
+func (e *SubmissionError) Unwrap() error { return e.err }
+
+// ReadSource reads a solution file as ReadSubmission describes.
+func ReadSource(file, display string) ([]byte, error) {
+	f, err := openSubmission(file)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, SetupErrorf("%s: no such file", display)
+	}
+	if err != nil {
+		return nil, &SetupError{Err: err}
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, &SetupError{Err: err}
+	}
+	switch {
+	case !fi.Mode().IsRegular():
+		return nil, SetupErrorf("%s: not a regular file (%s): the judge reads a source file", display, fi.Mode().Type())
+	case fi.Size() > maxSource:
+		return nil, SetupErrorf("%s: %d bytes is too large for a solution (at most %d KiB)", display, fi.Size(), maxSource>>10)
+	}
+	src, err := io.ReadAll(io.LimitReader(f, maxSource+1))
+	if err != nil {
+		return nil, &SetupError{Err: err}
+	}
+	if len(src) > maxSource {
+		return nil, SetupErrorf("%s: too large for a solution (at most %d KiB)", display, maxSource>>10)
+	}
+	return src, nil
+}
+
+// notWritten says where to write, and which of the course's solutions in
+// the starter's own language shows the judge at work.
+func notWritten(p *problem.Problem, l *lang.Language, display string) string {
+	example := filepath.Join("solutions", p.Folder(), p.Calibrator, l.Dir, l.File())
+	return msg.Sprintf("nothing written yet: write %s in %s, then run\n"+
+		"    go run ./judge %d\n"+
+		"(or in Java, C++, C or Python: the starters beside it, solution.java, .cpp, .c, .py)\n"+
+		"To see the judge at work first, judge one of the course's solutions:\n"+
+		"    go run ./judge -file %s %d",
+		p.Func, display, p.Number, filepath.ToSlash(example), p.Number)
+}
+
+// findLookup looks for an answer written into code, the source (prepared,
+// in Go): in Go, in code the solution function can reach; in other
+// languages, anywhere outside comments.
+func findLookup(p *problem.Problem, l *lang.Language, code []byte) (lookup.Finding, bool) {
+	ans := lookup.Answers{Boards: p.Kind == problem.Boards, Counts: map[int64]int{}}
+	for n := p.LookupFrom; p.LookupFrom > 0 && n <= queens.MaxKnown; n++ {
+		c, _ := queens.Count(n)
+		ans.Counts[c] = n
+	}
+	return l.FindAnswer(code, p.Func, ans)
+}
+
+// clockNote marks a solution that reads a clock or its own CPU time: no
+// search needs one, and a spin that makes a looked-up answer cost as much
+// CPU as a search does. It is a note for the teacher rather than a
+// verdict: timing one's own code is not cheating, and the run-time checks
+// (1/50 of the search, growth with n) decide HC from what the run did.
+func clockNote(p *problem.Problem, l *lang.Language, code []byte, display string) string {
+	line, call, ok := l.ReadsClock(code, p.Func)
+	if !ok {
+		return ""
+	}
+	return msg.Sprintf("note: %s:%d: %s reads the clock. A solution needs none (the judge times it); a program that spins until it has used the CPU of a search, to hide a looked-up answer, needs one", display, line, call)
+}
+
+// IsStarter reports whether src still holds the starters' marker: a file
+// nobody has written in yet, as the student's own kit tells (a teacher's
+// -grade compares with the kit's starter instead).
+func IsStarter(src []byte) bool { return bytes.Contains(src, []byte(notWrittenMarker)) }
