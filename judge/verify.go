@@ -29,15 +29,17 @@ const (
 	tleMargin = margin
 )
 
+// verifyEntry is one solution file -verify judges.
+type verifyEntry struct {
+	p *problem.Problem
+	problem.Solution
+}
+
 // verify judges every reference and sample solution of each problem on every
 // case and checks that each gets the verdict its file declares
 // (//judge:verdict).
 func (j *judge) verify(ctx context.Context) (int, error) {
-	type entry struct {
-		p *problem.Problem
-		problem.Solution
-	}
-	var todo []entry
+	var todo []verifyEntry
 	width := len("solution")
 	for _, p := range j.opts.Problems {
 		sols, err := j.kit.SolutionFiles(p, func(name string) bool { _, ok := lang.ForFile(name); return ok })
@@ -45,7 +47,7 @@ func (j *judge) verify(ctx context.Context) (int, error) {
 			return 0, &setupError{Err: err}
 		}
 		for _, s := range sols {
-			todo = append(todo, entry{p, s})
+			todo = append(todo, verifyEntry{p, s})
 			width = max(width, len(j.kit.Rel(filepath.Dir(s.Path))))
 		}
 	}
@@ -58,56 +60,12 @@ func (j *judge) verify(ctx context.Context) (int, error) {
 		msg.Sprintf("largest case"), msg.Sprintf("cpu / limit"), "")
 	code := exitOK
 	for _, e := range todo {
-		scale := 1.0
-		switch {
-		case e.Declared == verdict.AC && e.Thin:
-			// Borderline by design: accepted at the plain limits.
-		case e.Declared == verdict.AC:
-			scale = acMargin
-		case e.Declared == verdict.TLE:
-			scale = tleMargin
-		}
-		// A machine with only Go still verifies Go; CI installs every
-		// toolchain and checks that each is there (.ci/run).
-		l, _ := lang.ForFile(e.Path)
-		if _, err := l.Toolchain(); err != nil {
-			if l.OnPath() {
-				// There, but failing: the machine's or the judge's
-				// problem, never a row to pass over.
-				return 0, &setupError{Err: err}
-			}
-			fmt.Fprintf(j.stdout, row, e.p.Folder(), j.kit.Rel(filepath.Dir(e.Path)), e.Declared, "-", "-", "-", "")
-			msg.Fprintf(j.stdout, "    not run: %v\n", err)
-			continue
-		}
-		// A solution meant to be too slow stops at its first TLE, as in
-		// grading: the larger cases could only run out of time too, and
-		// each would cost its whole limit.
-		rep, err := j.judging.File(ctx, e.p, e.Path, "", judging.Params{Scale: scale, All: e.Declared != verdict.TLE})
+		ok, err := j.verifyOne(ctx, e, row)
 		if err != nil {
 			return 0, err
 		}
-		mark := ""
-		if rep.Verdict != e.Declared {
-			mark = "   ✗ expected " + string(e.Declared)
+		if !ok {
 			code = exitFailed
-		}
-		last, usage := "-", "-"
-		if n := len(rep.Cases); n > 0 {
-			c := rep.Cases[n-1]
-			last = fmt.Sprintf("%s %s", c.Name, c.Verdict)
-			usage = fmt.Sprintf("%s / %s", format.Duration(format.Millis(c.CPUms)), format.Duration(format.Millis(c.LimitMs)))
-		}
-		if e.Thin {
-			mark += msg.Sprintf("   (thin: at the plain limits)")
-		}
-		fmt.Fprintf(j.stdout, row, e.p.Folder(), j.kit.Rel(filepath.Dir(e.Path)), e.Declared, rep.Verdict, last, usage, mark)
-		switch {
-		case rep.Verdict != e.Declared:
-			fmt.Fprintf(j.stdout, "    %s\n", strings.ReplaceAll(format.Printable(rep.Message), "\n", "\n    "))
-		case len(rep.Cases) > 0 && rep.Cases[len(rep.Cases)-1].Verdict != e.Declared:
-			// The verdict holds, but the largest case ended otherwise: say how.
-			fmt.Fprintf(j.stdout, "    %s\n", strings.ReplaceAll(format.Printable(rep.Cases[len(rep.Cases)-1].Message), "\n", "\n    "))
 		}
 	}
 	if code == exitOK {
@@ -116,4 +74,64 @@ func (j *judge) verify(ctx context.Context) (int, error) {
 		msg.Fprintf(j.stdout, "\nsome solutions did not get the verdict they declare\n")
 	}
 	return code, nil
+}
+
+// marginScale is what a solution's relative limits are multiplied by in
+// -verify: divided by the margin for one declared AC, multiplied by it for
+// one declared TLE, plain for one borderline by design (thin).
+func marginScale(s problem.Solution) float64 {
+	switch {
+	case s.Declared == verdict.AC && s.Thin:
+		return 1
+	case s.Declared == verdict.AC:
+		return acMargin
+	case s.Declared == verdict.TLE:
+		return tleMargin
+	}
+	return 1
+}
+
+// verifyOne judges e and prints its row: whether it got its declared
+// verdict. A toolchain missing from this machine is a row saying so (a
+// machine with only Go still verifies Go; CI installs every toolchain and
+// checks that each is there, .ci/run); one there but failing is an error.
+func (j *judge) verifyOne(ctx context.Context, e verifyEntry, row string) (bool, error) {
+	l, _ := lang.ForFile(e.Path)
+	if _, err := l.Toolchain(); err != nil {
+		if l.OnPath() {
+			return false, &setupError{Err: err}
+		}
+		fmt.Fprintf(j.stdout, row, e.p.Folder(), j.kit.Rel(filepath.Dir(e.Path)), e.Declared, "-", "-", "-", "")
+		msg.Fprintf(j.stdout, "    not run: %v\n", err)
+		return true, nil
+	}
+	// A solution meant to be too slow stops at its first TLE, as in
+	// grading: the larger cases could only run out of time too, and each
+	// would cost its whole limit.
+	rep, err := j.judging.File(ctx, e.p, e.Path, "", judging.Params{Scale: marginScale(e.Solution), All: e.Declared != verdict.TLE})
+	if err != nil {
+		return false, err
+	}
+	mark := ""
+	if rep.Verdict != e.Declared {
+		mark = "   ✗ expected " + string(e.Declared)
+	}
+	last, usage := "-", "-"
+	if n := len(rep.Cases); n > 0 {
+		c := rep.Cases[n-1]
+		last = fmt.Sprintf("%s %s", c.Name, c.Verdict)
+		usage = fmt.Sprintf("%s / %s", format.Duration(format.Millis(c.CPUms)), format.Duration(format.Millis(c.LimitMs)))
+	}
+	if e.Thin {
+		mark += msg.Sprintf("   (thin: at the plain limits)")
+	}
+	fmt.Fprintf(j.stdout, row, e.p.Folder(), j.kit.Rel(filepath.Dir(e.Path)), e.Declared, rep.Verdict, last, usage, mark)
+	switch {
+	case rep.Verdict != e.Declared:
+		fmt.Fprintf(j.stdout, "    %s\n", strings.ReplaceAll(format.Printable(rep.Message), "\n", "\n    "))
+	case len(rep.Cases) > 0 && rep.Cases[len(rep.Cases)-1].Verdict != e.Declared:
+		// The verdict holds, but the largest case ended otherwise: say how.
+		fmt.Fprintf(j.stdout, "    %s\n", strings.ReplaceAll(format.Printable(rep.Cases[len(rep.Cases)-1].Message), "\n", "\n    "))
+	}
+	return rep.Verdict == e.Declared, nil
 }
