@@ -10,12 +10,11 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/nqueens-kit/nqueens/internal/msg"
-	"github.com/nqueens-kit/nqueens/internal/queens"
+	"github.com/nqueens-kit/nqueens/judge/bench"
 	"github.com/nqueens-kit/nqueens/judge/cases"
 	"github.com/nqueens-kit/nqueens/judge/format"
 	"github.com/nqueens-kit/nqueens/judge/judging"
@@ -23,34 +22,6 @@ import (
 	"github.com/nqueens-kit/nqueens/judge/problem"
 	"github.com/nqueens-kit/nqueens/judge/sandbox"
 )
-
-// Benchmark settings: which n, how long one approach may take for one n, and
-// how many alternating rounds each n gets.
-const (
-	benchFrom   = 10
-	benchTo     = 16
-	benchBudget = 120 * time.Second // a run predicted to take longer is left out
-	benchGrowth = 7                 // about how much longer each n takes than the one before
-	benchRounds = 3                 // rounds for runs predicted under benchRepeat
-	benchRepeat = 5 * time.Second
-)
-
-// benchEntry is one program in the table.
-type benchEntry struct {
-	name string
-	prog sandbox.Program
-	env  []string      // settings for its environment, e.g. GOMAXPROCS=1
-	last time.Duration // its CPU time at the previous n
-}
-
-// argv is the command line that runs the entry on n.
-func (e benchEntry) argv(n int) []string {
-	argv := append(append(slices.Clone(e.prog.Runtime), e.prog.Path), strconv.Itoa(n))
-	if len(e.env) == 0 {
-		return argv
-	}
-	return append(append([]string{"/usr/bin/env"}, e.env...), argv...)
-}
 
 // bench times every reference of a counting problem for n = 10..16, the
 // programs taking turns within each round, and prints each one's time and
@@ -62,24 +33,25 @@ func (j *judge) bench(ctx context.Context) (int, error) {
 		if err != nil {
 			return 0, err
 		}
-		base := slices.IndexFunc(entries, func(e benchEntry) bool { return e.name == p.Calibrator })
+		b := &bench.Bench{Programs: entries, TempDir: j.tempDir, Progress: j.refs.Progress}
+		base := slices.IndexFunc(entries, func(e *bench.Program) bool { return e.Name == p.Calibrator })
 		if base < 0 {
 			return 0, setupErrorf("bench %s: no reference %s/solution.go to compare with", p.Folder(), j.kit.Rel(filepath.Join(j.kit.Solutions(p), p.Calibrator)))
 		}
 		startLoad := loadAverage()
 		msg.Fprintf(j.stdout, "%s on %s, GOMAXPROCS %d by default: CPU time of one run\n(median of %d alternating rounds when under %s; for fast, which uses several cores, wall time in brackets;\nruns predicted past %s left out, and stopped there)\n\n",
-			p.Folder(), j.machine, runtime.NumCPU(), benchRounds, benchRepeat, format.Duration(benchBudget))
+			p.Folder(), j.machine, runtime.NumCPU(), bench.Rounds, bench.Repeat, format.Duration(bench.Budget))
 		fmt.Fprintf(j.stdout, "%-3s", "n")
 		for _, e := range entries {
-			fmt.Fprintf(j.stdout, "  %18s", e.name)
+			fmt.Fprintf(j.stdout, "  %18s", e.Name)
 		}
 		fmt.Fprintln(j.stdout)
 		chart := make([]series, len(entries))
 		for i, e := range entries {
-			chart[i] = series{name: e.name, times: map[int]time.Duration{}}
+			chart[i] = series{name: e.Name, times: map[int]time.Duration{}}
 		}
-		for n := benchFrom; n <= benchTo; n++ {
-			if err := j.benchN(ctx, n, entries, base, chart); err != nil {
+		for n := bench.From; n <= bench.To; n++ {
+			if err := j.benchN(ctx, b, n, base, chart); err != nil {
 				return 0, err
 			}
 		}
@@ -93,61 +65,29 @@ func (j *judge) bench(ctx context.Context) (int, error) {
 	return exitOK, nil
 }
 
-// benchN times every entry at n (alternating rounds, leaving out runs
-// predicted past the budget) and prints the row: each one's median CPU
-// time and its ratio to the reference, entries[base]; chart gets the
-// times.
-func (j *judge) benchN(ctx context.Context, n int, entries []benchEntry, base int, chart []series) error {
-	want, _ := queens.Count(n)
-	walls := make([][]time.Duration, len(entries))
-	cpus := make([][]time.Duration, len(entries))
-	capped := make([]bool, len(entries))
-	for round := 0; round < benchRounds; round++ {
-		for i, e := range entries {
-			predicted := e.last * benchGrowth
-			if predicted > benchBudget || (round > 0 && predicted > benchRepeat) {
-				continue
-			}
-			j.live.start(msg.Sprintf("bench %s n=%d", e.name, n))
-			res, err := sandbox.Run(ctx, j.tempDir, e.argv(n), sandbox.Limits{
-				CPU: benchBudget, Idle: time.Minute, Memory: 1 << 30, Output: 1 << 20, Answer: 1 << 10})
-			j.live.stop()
-			if err != nil {
-				return err
-			}
-			if ctx.Err() != nil {
-				return ctx.Err()
-			}
-			if res.Killed == sandbox.CPU {
-				capped[i] = true
-				continue
-			}
-			if got := strings.TrimSpace(string(res.Answer)); got != strconv.FormatInt(want, 10) {
-				return msg.Errorf("bench %s: n = %d gave %q, want %d", e.name, n, got, want)
-			}
-			walls[i] = append(walls[i], res.Wall)
-			cpus[i] = append(cpus[i], res.CPU)
-		}
+// benchN times every program at n and prints the row: each one's median
+// CPU time and its ratio to the reference, b.Programs[base]; chart gets
+// the times.
+func (j *judge) benchN(ctx context.Context, b *bench.Bench, n, base int, chart []series) error {
+	timings, err := b.Time(ctx, n)
+	if err != nil {
+		return err
 	}
-	baseCPU, baseOK := median(cpus[base])
+	baseCPU := timings[base].CPU
 	fmt.Fprintf(j.stdout, "%-3d", n)
-	for i := range entries {
-		cpu, ok := median(cpus[i])
-		if capped[i] || !ok || !baseOK {
+	for i, t := range timings {
+		if !t.OK || !timings[base].OK {
 			cell := "—"
-			if capped[i] {
-				cell = "> " + format.Short(benchBudget)
+			if t.Capped {
+				cell = "> " + format.Short(bench.Budget)
 			}
 			fmt.Fprintf(j.stdout, "  %18s", cell)
-			entries[i].last = benchBudget
 			continue
 		}
-		entries[i].last = cpu
-		chart[i].times[n] = cpu
-		cell := fmt.Sprintf("%s %5.2f×", format.Short(cpu), float64(cpu)/float64(baseCPU))
-		if strings.HasPrefix(entries[i].name, "fast") {
-			wall, _ := median(walls[i])
-			cell = fmt.Sprintf("%s [%s] %5.2f×", format.Short(cpu), format.Short(wall), float64(cpu)/float64(baseCPU))
+		chart[i].times[n] = t.CPU
+		cell := fmt.Sprintf("%s %5.2f×", format.Short(t.CPU), float64(t.CPU)/float64(baseCPU))
+		if strings.HasPrefix(b.Programs[i].Name, "fast") {
+			cell = fmt.Sprintf("%s [%s] %5.2f×", format.Short(t.CPU), format.Short(t.Wall), float64(t.CPU)/float64(baseCPU))
 		}
 		fmt.Fprintf(j.stdout, "  %18s", cell)
 	}
@@ -164,7 +104,7 @@ func (j *judge) benchChart(p *problem.Problem, all []series, ref series) error {
 	}
 	limit := series{name: "limit", times: map[int]time.Duration{}, colour: "black", dashed: true}
 	for _, c := range cs {
-		if len(c.Inputs) != 1 || c.Inputs[0] < benchFrom {
+		if len(c.Inputs) != 1 || c.Inputs[0] < bench.From {
 			continue
 		}
 		n := c.Inputs[0]
@@ -187,7 +127,7 @@ func (j *judge) benchChart(p *problem.Problem, all []series, ref series) error {
 	}
 	defer f.Close()
 	labels := chartLabels{msg.Sprintf("%s on this machine: one run of each solution", p.Folder()), msg.Sprintf("CPU time of one run (log scale)")}
-	if err := writeChart(f, labels, benchFrom, benchTo, append(all, limit)); err != nil {
+	if err := writeChart(f, labels, bench.From, bench.To, append(all, limit)); err != nil {
 		return err
 	}
 	msg.Fprintf(j.stderr, "chart written to %s\n", j.opts.SVG)
@@ -196,12 +136,12 @@ func (j *judge) benchChart(p *problem.Problem, all []series, ref series) error {
 
 // benchEntries builds every reference of p (and the C bitmask, if gcc is
 // there), with bitmask first.
-func (j *judge) benchEntries(ctx context.Context, p *problem.Problem) ([]benchEntry, error) {
+func (j *judge) benchEntries(ctx context.Context, p *problem.Problem) ([]*bench.Program, error) {
 	dirs, err := os.ReadDir(j.kit.Solutions(p))
 	if err != nil {
 		return nil, &setupError{Err: err}
 	}
-	var entries []benchEntry
+	var entries []*bench.Program
 	for _, d := range dirs {
 		file := filepath.Join(j.kit.Solutions(p), d.Name(), "solution.go")
 		src, err := os.ReadFile(file)
@@ -212,11 +152,11 @@ func (j *judge) benchEntries(ctx context.Context, p *problem.Problem) ([]benchEn
 		if err != nil {
 			return nil, msg.Errorf("bench: build %s: %w", j.kit.Rel(file), err)
 		}
-		entries = append(entries, benchEntry{name: d.Name(), prog: sandbox.Program{Path: bin}})
+		entries = append(entries, &bench.Program{Name: d.Name(), Prog: sandbox.Program{Path: bin}})
 		if d.Name() == "fast" {
 			// The same program held to one core; env execs it, so the
 			// rusage and the answer's file descriptor are its own.
-			entries = append(entries, benchEntry{name: "fast 1 core", prog: sandbox.Program{Path: bin}, env: []string{"GOMAXPROCS=1"}})
+			entries = append(entries, &bench.Program{Name: "fast 1 core", Prog: sandbox.Program{Path: bin}, Env: []string{"GOMAXPROCS=1"}})
 		}
 	}
 	if j.opts.File != "" {
@@ -230,9 +170,9 @@ func (j *judge) benchEntries(ctx context.Context, p *problem.Problem) ([]benchEn
 		if err != nil {
 			return nil, msg.Errorf("bench: build %s: %w", j.opts.File, err)
 		}
-		entries = append(entries, benchEntry{name: "yours", prog: prog})
+		entries = append(entries, &bench.Program{Name: "yours", Prog: prog})
 	}
-	slices.SortStableFunc(entries, func(a, b benchEntry) int { return benchOrder(a.name) - benchOrder(b.name) })
+	slices.SortStableFunc(entries, func(a, b *bench.Program) int { return benchOrder(a.Name) - benchOrder(b.Name) })
 	csrc := filepath.Join(j.kit.Solutions(p), p.Calibrator, "c", "bitmask.c")
 	if gcc, err := exec.LookPath("gcc"); err == nil {
 		if _, err := os.Stat(csrc); err == nil {
@@ -240,7 +180,7 @@ func (j *judge) benchEntries(ctx context.Context, p *problem.Problem) ([]benchEn
 			if out, err := exec.CommandContext(ctx, gcc, "-O2", "-o", bin, csrc).CombinedOutput(); err != nil {
 				return nil, msg.Errorf("bench: gcc %s: %v\n%s", j.kit.Rel(csrc), err, out)
 			}
-			entries = append(entries, benchEntry{name: "C -O2", prog: sandbox.Program{Path: bin}})
+			entries = append(entries, &bench.Program{Name: "C -O2", Prog: sandbox.Program{Path: bin}})
 		}
 	}
 	return entries, nil
@@ -252,16 +192,6 @@ func benchOrder(name string) int {
 		return i
 	}
 	return 10
-}
-
-// median is the middle of ds, and false when there is none.
-func median(ds []time.Duration) (time.Duration, bool) {
-	if len(ds) == 0 {
-		return 0, false
-	}
-	s := slices.Clone(ds)
-	slices.Sort(s)
-	return s[len(s)/2], true
 }
 
 // loadAverage is the machine's load over the last minute, as /proc says;

@@ -1,0 +1,132 @@
+// Package bench times programs that count N-Queens boards side by side:
+// at each n, every program in turn, in alternating rounds, so that a
+// change in the machine's load falls on all of them alike; runs predicted
+// past a budget are left out. The judge's -bench prints what it measures.
+package bench
+
+import (
+	"context"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/nqueens-kit/nqueens/internal/msg"
+	"github.com/nqueens-kit/nqueens/internal/queens"
+	"github.com/nqueens-kit/nqueens/judge/sandbox"
+)
+
+// Settings: which n, how long one program may take for one n, and how many
+// alternating rounds each n gets.
+const (
+	From   = 10
+	To     = 16
+	Budget = 120 * time.Second // a run predicted to take longer is left out
+	Growth = 7                 // about how much longer each n takes than the one before
+	Rounds = 3                 // rounds for runs predicted under Repeat
+	Repeat = 5 * time.Second
+)
+
+// limits bound each timed run: the budget, and more memory and output than
+// any counting search needs.
+var limits = sandbox.Limits{CPU: Budget, Idle: time.Minute, Memory: 1 << 30, Output: 1 << 20, Answer: 1 << 10}
+
+// A Program is one program timed.
+type Program struct {
+	Name string
+	Prog sandbox.Program
+	Env  []string // settings for its environment, e.g. GOMAXPROCS=1
+
+	last time.Duration // its CPU time at the previous n
+}
+
+// argv is the command line that runs p on n: env execs the program, so
+// the rusage and the answer's file descriptor are its own.
+func (p *Program) argv(n int) []string {
+	argv := append(append(slices.Clone(p.Prog.Runtime), p.Prog.Path), strconv.Itoa(n))
+	if len(p.Env) == 0 {
+		return argv
+	}
+	return append(append([]string{"/usr/bin/env"}, p.Env...), argv...)
+}
+
+// A Timing is one program's time at one n: the median of its rounds.
+type Timing struct {
+	CPU, Wall time.Duration
+	OK        bool // timed: neither left out nor stopped at the budget
+	Capped    bool // stopped at the budget
+}
+
+// A Bench times its programs, running them in TempDir, outside the jail:
+// it is for the kit's own solutions and the user's own code.
+type Bench struct {
+	Programs []*Program
+	TempDir  string
+	// Progress, when set, shows a run under way and returns its stop.
+	Progress func(what string) (stop func())
+}
+
+// Time times every program at n, the programs taking turns in each round,
+// and returns each one's timing, in the order of Programs. A wrong count
+// is an error: the bench compares searches, not answers.
+func (b *Bench) Time(ctx context.Context, n int) ([]Timing, error) {
+	want, _ := queens.Count(n)
+	walls := make([][]time.Duration, len(b.Programs))
+	cpus := make([][]time.Duration, len(b.Programs))
+	timings := make([]Timing, len(b.Programs))
+	for round := range Rounds {
+		for i, p := range b.Programs {
+			predicted := p.last * Growth
+			if predicted > Budget || (round > 0 && predicted > Repeat) {
+				continue
+			}
+			stop := b.progress(msg.Sprintf("bench %s n=%d", p.Name, n))
+			res, err := sandbox.Run(ctx, b.TempDir, p.argv(n), limits)
+			stop()
+			if err != nil {
+				return nil, err
+			}
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+			if res.Killed == sandbox.CPU {
+				timings[i].Capped = true
+				continue
+			}
+			if got := strings.TrimSpace(string(res.Answer)); got != strconv.FormatInt(want, 10) {
+				return nil, msg.Errorf("bench %s: n = %d gave %q, want %d", p.Name, n, got, want)
+			}
+			walls[i] = append(walls[i], res.Wall)
+			cpus[i] = append(cpus[i], res.CPU)
+		}
+	}
+	for i, p := range b.Programs {
+		t := &timings[i]
+		t.CPU, t.OK = median(cpus[i])
+		t.Wall, _ = median(walls[i])
+		t.OK = t.OK && !t.Capped
+		p.last = Budget
+		if t.OK {
+			p.last = t.CPU
+		}
+	}
+	return timings, nil
+}
+
+// progress shows what runs, while it runs.
+func (b *Bench) progress(what string) func() {
+	if b.Progress == nil {
+		return func() {}
+	}
+	return b.Progress(what)
+}
+
+// median is the middle of ds, and false when there is none.
+func median(ds []time.Duration) (time.Duration, bool) {
+	if len(ds) == 0 {
+		return 0, false
+	}
+	s := slices.Clone(ds)
+	slices.Sort(s)
+	return s[len(s)/2], true
+}
