@@ -32,6 +32,7 @@
 //     used.
 //   - lookup: answers written into a submission's source (HC).
 //   - profile: where a search's time goes, from a counting run.
+//   - bench: programs timed side by side (-bench).
 //   - verdict: the verdicts and their long names.
 //   - format: how durations, sizes and factors are written.
 //   - internal/msg: the judge's messages in the reader's language;
