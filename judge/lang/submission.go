@@ -223,7 +223,9 @@ func Where(ctx context.Context, b *build.Builder, binary string, report string) 
 			argv = append(argv, fmt.Sprintf("%#x", a-1))
 		}
 	}
-	dir, err := os.MkdirTemp("", "nqueens-where-") // untranslated: a folder's name
+	// In the judge's own temporary folder, which the next judge removes
+	// should this one be killed.
+	dir, err := os.MkdirTemp(b.TempDir, "where-") // untranslated: a folder's name
 	if err != nil {
 		return 0, "", false
 	}
