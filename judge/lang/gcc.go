@@ -30,6 +30,10 @@ func findGCC(tool string) func() (*Toolchain, error) {
 // nothing else of the machine: no home folder, no other student's file.
 var gccFiles = []string{"/usr", "/lib", "/lib64", "/bin"}
 
+// gccEnv is the environment of gcc, g++ and their tools (gcov, addr2line):
+// messages in plain English, which the judge reads.
+var gccEnv = []string{"PATH=/usr/bin:/bin", "LANG=C"}
+
 // static links a program statically where the system allows it (Linux):
 // it then needs no library at run time, inside the jail or out.
 func static() []string {
@@ -67,7 +71,7 @@ func cRecipe(t *Toolchain, s Submission) build.Recipe {
 		},
 		Commands: [][]string{append(append([]string{t.Tools["gcc"], "-std=gnu17", "-O2"}, static()...), "-include", "prelude.h",
 			"-o", "submission", "solution.c", "harness.c", "-lm")},
-		Env:      []string{"PATH=/usr/bin:/bin", "LANG=C"},
+		Env:      gccEnv,
 		ReadOnly: gccFiles,
 		Message: func(out string) string {
 			if strings.Contains(out, "undefined reference to `"+s.Problem.Func+"'") { // untranslated: the linker's words
@@ -107,7 +111,7 @@ func cppRecipe(t *Toolchain, s Submission) build.Recipe {
 		// undefined behaviour that may pass (seen at c25c659).
 		Commands: [][]string{append(append([]string{t.Tools["g++"], "-std=c++20", "-O2", "-D_GLIBCXX_ASSERTIONS"}, static()...), "-include", "prelude.hpp",
 			"-o", "submission", "harness.cpp")},
-		Env:      []string{"PATH=/usr/bin:/bin", "LANG=C"},
+		Env:      gccEnv,
 		ReadOnly: gccFiles,
 		Message: func(out string) string {
 			if strings.Contains(out, "harness.cpp") && !strings.Contains(out, "solution.cpp:") {

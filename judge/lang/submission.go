@@ -38,14 +38,19 @@ func (t *Toolchain) Build(ctx context.Context, b *build.Builder, s Submission) (
 	if t.Lang.build != nil {
 		return t.Lang.build(ctx, b, s)
 	}
-	r := t.Lang.recipe(t, s)
-	r.Display = s.Display
-	r.Key = append(r.Key, t.Version)
-	path, err := b.BuildRecipe(ctx, r)
+	path, err := b.BuildRecipe(ctx, t.recipe(s))
 	if err != nil {
 		return sandbox.Program{}, err
 	}
 	return t.Program(path), nil
+}
+
+// recipe is how s is built with this toolchain, cached under its version.
+func (t *Toolchain) recipe(s Submission) build.Recipe {
+	r := t.Lang.recipe(t, s)
+	r.Display = s.Display
+	r.Key = append(r.Key, t.Version)
+	return r
 }
 
 // Program is how the toolchain runs the built file path.
@@ -107,8 +112,7 @@ func (t *Toolchain) BuildCounted(ctx context.Context, b *build.Builder, s Submis
 	if t.Lang.Counting != GCov {
 		return sandbox.Program{}, false, nil
 	}
-	r := t.Lang.recipe(t, s)
-	r.Display = s.Display
+	r := t.recipe(s)
 	withFlags(&r, []string{"--coverage"}, map[string]string{"-O2": "-O0"})
 	path, err := b.BuildIn(ctx, dir, r)
 	if err != nil {
@@ -130,7 +134,7 @@ func (t *Toolchain) Count(ctx context.Context, b *build.Builder, dir string) ([]
 		return nil, msg.Errorf("no counts in %s", dir)
 	}
 	argv := append([]string{gcov, "--json-format", "-o", dir}, counts...) // untranslated: a command
-	if _, err := b.RunTool(ctx, dir, gccFiles, []string{"PATH=/usr/bin:/bin", "LANG=C"}, argv...); err != nil {
+	if _, err := b.RunTool(ctx, dir, gccFiles, gccEnv, argv...); err != nil {
 		return nil, err
 	}
 	docs, err := filepath.Glob(filepath.Join(dir, "*.gcov.json.gz"))
@@ -176,9 +180,8 @@ func (l *Language) Checked() bool { return l == CPP }
 // pass, is then a failed check whose report Where turns into the
 // student's line. Cached like any build.
 func (t *Toolchain) BuildChecked(ctx context.Context, b *build.Builder, s Submission) (sandbox.Program, error) {
-	r := t.Lang.recipe(t, s)
-	r.Display = s.Display
-	r.Key = append(r.Key, t.Version, "checked")
+	r := t.recipe(s)
+	r.Key = append(r.Key, "checked")
 	withFlags(&r, []string{"-g", "-D_GLIBCXX_DEBUG", "-DNQUEENS_CHECKED"}, map[string]string{"-D_GLIBCXX_ASSERTIONS": ""})
 	path, err := b.BuildRecipe(ctx, r)
 	if err != nil {
@@ -230,7 +233,7 @@ func Where(ctx context.Context, b *build.Builder, binary string, report string) 
 		return 0, "", false
 	}
 	defer os.RemoveAll(dir)
-	out, err := b.RunTool(ctx, dir, append(slices.Clone(gccFiles), binary), []string{"PATH=/usr/bin:/bin", "LANG=C"}, argv...)
+	out, err := b.RunTool(ctx, dir, append(slices.Clone(gccFiles), binary), gccEnv, argv...)
 	if err != nil {
 		return 0, "", false
 	}
