@@ -58,7 +58,7 @@ func (j *judge) recalibrate(ctx context.Context, r ref, cs []*cases.Case) error 
 			return err
 		}
 		rows = append(rows, msg.Sprintf("  %-10s reference %9s   limit %s× = %-9s  (timings spread %.0f %%)",
-			c.Name, format.Duration(e.CPU()), format.Factor(c.Limits.Factor), format.Duration(c.Limits.Resolve(cases.Reference{CPU: e.CPU(), Startup: e.Startup()}).CPU), 100*e.Spread))
+			c.Name, format.Duration(e.CPU()), format.Factor(c.Limits.Factor), format.Duration(c.Limits.Resolve(c.Reference(e.CPU(), e.Startup())).CPU), 100*e.Spread))
 	}
 	if len(rows) == 0 {
 		msg.Fprintf(j.stdout, "%s: no case with a relative limit\n", p.Folder())

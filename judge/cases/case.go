@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/rogpeppe/go-internal/txtar"
 
@@ -41,6 +42,13 @@ type line struct {
 	num  int
 	neg  bool
 	args []string
+}
+
+// Reference is what the case's relative limit is relative to, for a
+// reference that took cpu on the case and needs startup to start one
+// program: its start-up counts once per solve.
+func (c *Case) Reference(cpu, startup time.Duration) Reference {
+	return Reference{CPU: cpu, Startup: startup * time.Duration(len(c.Inputs))}
 }
 
 // Relative reports whether the case's CPU limit depends on the reference.
@@ -270,18 +278,11 @@ func (ps *caseParser) solve(l line) error {
 	return nil
 }
 
-// wants records what the last solve's answer must be, for a wrong
-// answer's report; the first check of a solve counts.
-func (ps *caseParser) wants(answer string) {
+// wants records what the last solve's answer must be (", want 92"), for
+// a wrong answer's report; the first check of a solve counts.
+func (ps *caseParser) wants(want string) {
 	if w := ps.c.want; len(w) > 0 && w[len(w)-1] == "" {
-		w[len(w)-1] = msg.Sprintf(", want %s", abbreviate(answer, 200))
-	}
-}
-
-// wantsMatch records a pattern the last solve's answer must match.
-func (ps *caseParser) wantsMatch(pattern string) {
-	if w := ps.c.want; len(w) > 0 && w[len(w)-1] == "" {
-		w[len(w)-1] = msg.Sprintf(", want an answer matching %s", pattern)
+		w[len(w)-1] = want
 	}
 }
 
@@ -302,11 +303,11 @@ func (ps *caseParser) builtin(l line) error {
 			ps.unchecked = 0
 		}
 		if args[1] == "stdout" {
-			ps.wants(strings.TrimSpace(string(want)))
+			ps.wants(msg.Sprintf(", want %s", abbreviate(strings.TrimSpace(string(want)), 200)))
 		}
 	}
 	if name == "stdout" && !l.neg && len(args) == 2 {
-		ps.wantsMatch(args[1])
+		ps.wants(msg.Sprintf(", want an answer matching %s", args[1]))
 	}
 	if m := exactCount.FindStringSubmatch(strings.Join(args[1:], " ")); name == "stdout" && !l.neg && m != nil && ps.unchecked > 0 {
 		if err := checkCount(ps.p, c.Inputs[len(c.Inputs)-1], []byte(m[1]), ps.filling); err != nil {

@@ -144,14 +144,10 @@ func (l Limits) Resolve(ref Reference) sandbox.Limits {
 // Calibration is the limits of a run of the reference while it is being
 // measured: a relative CPU limit becomes a generous cap.
 func (l Limits) Calibration() sandbox.Limits {
-	cpu := DefaultCPU
-	switch {
-	case l.Factor > 0:
-		cpu = calibrateCap
-	case l.CPU > 0:
-		cpu = l.CPU
+	if l.Factor > 0 {
+		return l.with(calibrateCap)
 	}
-	return l.with(cpu)
+	return l.Resolve(Reference{})
 }
 
 // with is the limits of a run with CPU limit cpu.

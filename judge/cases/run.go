@@ -127,7 +127,7 @@ func Run(ctx context.Context, p *problem.Problem, c *Case, params Params) (*Resu
 	} else {
 		lim := c.Limits
 		lim.Factor *= params.Scale
-		s.limits = lim.Resolve(Reference{CPU: params.Ref, Startup: params.Startup * time.Duration(len(c.Inputs))})
+		s.limits = lim.Resolve(c.Reference(params.Ref, params.Startup))
 	}
 	t := &scriptT{verbose: params.Verbose}
 	testscript.RunT(t, testscript.Params{
