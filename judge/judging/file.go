@@ -152,12 +152,9 @@ func (j *Judge) buildFor(ctx context.Context, r calibrate.Ref, src []byte, displ
 	return progs, nil
 }
 
-// buildChecked is src's checked build, where its language has one and
-// the build succeeds; otherwise no program.
+// buildChecked is src's checked build (its language has one: buildFor
+// asks), where the build succeeds; otherwise no program.
 func (j *Judge) buildChecked(ctx context.Context, r calibrate.Ref, src []byte, display string) sandbox.Program {
-	if !r.Lang.Checked() {
-		return sandbox.Program{}
-	}
 	t, err := r.Lang.Toolchain()
 	if err != nil {
 		return sandbox.Program{}
