@@ -13,6 +13,8 @@ import (
 func main() {
 	// When started to build a jail for a submission, do that and nothing else.
 	sandbox.Helper()
+	// Nothing the judge was handed (a teacher's `8>>log`) reaches what it starts.
+	sandbox.CloseInherited()
 	msg.Use(msg.FromEnv(os.Getenv))
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)

@@ -315,13 +315,17 @@ func buildJail() error {
 			return msg.Errorf("set limit %d: %w", l.Resource, err)
 		}
 	}
+	if err := closeInheritedFrom(reportFD + 1); err != nil {
+		return msg.Errorf("close inherited files: %w", err)
+	}
+	if err := dropCapabilities(); err != nil {
+		return msg.Errorf("drop capabilities: %w", err)
+	}
 	if err := restrict(cfg); err != nil {
 		return err
 	}
-	if !cfg.Tool {
-		if err := refuseProcesses(); err != nil {
-			return err
-		}
+	if err := refuseProcesses(cfg.Tool); err != nil {
+		return err
 	}
 	time.Sleep(cfg.Delay)
 	env := append(slices.Clone(cfg.Env), unixEnv("/tmp")...)
@@ -415,3 +419,8 @@ func helperError(report []byte) error {
 
 // isolates reports whether the jail can be built here.
 func isolates() bool { return namespacesWork() == nil }
+
+// CloseInherited marks every descriptor above stderr that the judge
+// inherited close-on-exec, so that no program, tool or helper it starts
+// gets one: main calls it first thing.
+func CloseInherited() { closeInheritedFrom(3) }

@@ -4,6 +4,7 @@ package sandbox
 
 import (
 	"os"
+	"syscall"
 
 	"github.com/nqueens-kit/nqueens/internal/msg"
 )
@@ -32,3 +33,12 @@ func helperError(report []byte) error { return nil }
 
 // isolates reports whether the jail can be built here.
 func isolates() bool { return false }
+
+// CloseInherited marks every descriptor above stderr that the judge
+// inherited close-on-exec, so that no program it starts gets one: main
+// calls it first thing. (Descriptors past the first 1024 are not looked at.)
+func CloseInherited() {
+	for fd := 3; fd < 1024; fd++ {
+		syscall.CloseOnExec(fd)
+	}
+}

@@ -29,7 +29,11 @@ func TestMain(m *testing.M) {
 		attack(os.Args[2], os.Args[3:])
 		os.Exit(0)
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	if cAttackDir != "" {
+		os.RemoveAll(cAttackDir)
+	}
+	os.Exit(code)
 }
 
 // attack does one hostile thing and reports on the answer channel what

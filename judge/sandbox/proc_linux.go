@@ -42,7 +42,7 @@ func treeStat(pid int) (t tree, ok bool) {
 	for len(queue) > 0 && t.procs < maxTree {
 		p := queue[0]
 		queue = queue[1:]
-		c, r, alive := procStat(p)
+		c, r, threads, alive := procStat(p)
 		if !alive {
 			if p == pid {
 				return tree{}, false
@@ -51,7 +51,7 @@ func treeStat(pid int) (t tree, ok bool) {
 		}
 		t.cpu += c
 		t.rss += r
-		t.procs++
+		t.procs += threads
 		queue = append(queue, children(p)...)
 	}
 	return t, true
@@ -75,28 +75,30 @@ func children(pid int) []int {
 	return kids
 }
 
-// procStat reads the CPU time (user+sys, all threads) and resident memory of
-// a live process from /proc.
-func procStat(pid int) (cpu time.Duration, rss int64, ok bool) {
+// procStat reads the CPU time (user+sys, all threads), resident memory and
+// number of threads of a live process from /proc.
+func procStat(pid int) (cpu time.Duration, rss int64, threads int, ok bool) {
 	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
 	if err != nil {
-		return 0, 0, false
+		return 0, 0, 0, false
 	}
 	// The command name, in parentheses, may hold spaces: fields start after it.
 	s := string(b)
 	i := strings.LastIndexByte(s, ')')
 	if i < 0 {
-		return 0, 0, false
+		return 0, 0, 0, false
 	}
 	f := strings.Fields(s[i+1:])
-	// After the name: state is f[0], utime f[11], stime f[12], rss f[21] (pages).
+	// After the name: state is f[0], utime f[11], stime f[12], threads
+	// f[17], rss f[21] (pages).
 	if len(f) < 22 {
-		return 0, 0, false
+		return 0, 0, 0, false
 	}
 	utime, _ := strconv.ParseInt(f[11], 10, 64)
 	stime, _ := strconv.ParseInt(f[12], 10, 64)
 	pages, _ := strconv.ParseInt(f[21], 10, 64)
-	return time.Duration(utime+stime) * time.Second / clockTicks, pages * int64(os.Getpagesize()), true
+	threads, _ = strconv.Atoi(f[17])
+	return time.Duration(utime+stime) * time.Second / clockTicks, pages * int64(os.Getpagesize()), max(threads, 1), true
 }
 
 // clockTicks is the unit of utime and stime in /proc (USER_HZ), 100 on Linux.

@@ -35,6 +35,11 @@ const (
 // that binds are mounted on.
 const rootSize = 1 << 20
 
+// tmpInodes bounds the files, folders and links of the run's /tmp: a
+// symbolic link or an empty file takes no room that the size counts, and
+// each costs kernel memory.
+const tmpInodes = 4096
+
 // devices are the device files a run may open, bound from the machine's.
 var devices = []string{"/dev/null", "/dev/zero", "/dev/random", "/dev/urandom"}
 
@@ -103,8 +108,8 @@ func makeRoot(paths, writable []string, tmpSize int64) error {
 	// /tmp first: what is bound below it (a tool in a temporary
 	// directory) is bound into the run's own /tmp.
 	for _, m := range []struct{ what, where, kind, opts string }{
-		{"tmpfs", "/tmp", "tmpfs", fmt.Sprintf("size=%d,mode=0700", tmpSize)},
-		{"tmpfs", "/dev/shm", "tmpfs", "size=1m,mode=0700"},
+		{"tmpfs", "/tmp", "tmpfs", fmt.Sprintf("size=%d,nr_inodes=%d,mode=0700", tmpSize, tmpInodes)},
+		{"tmpfs", "/dev/shm", "tmpfs", "size=1m,nr_inodes=64,mode=0700"},
 		{"proc", "/proc", "proc", ""},
 	} {
 		if err := os.MkdirAll(newRoot+m.where, 0o755); err != nil {

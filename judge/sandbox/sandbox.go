@@ -12,6 +12,7 @@ package sandbox
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"fmt"
 	"io"
@@ -30,11 +31,13 @@ type Limits struct {
 	// Idle stops a program whose CPU time has not grown for this long
 	// (sleeping, blocked, stopped). Without /proc to watch it, it is a
 	// wall-clock limit of CPU + Idle.
-	Idle      time.Duration
-	Memory    int64 // peak resident bytes
-	Output    int64 // bytes the child may write to stdout and stderr together
-	Answer    int64 // bytes the child may write on its answer channel
-	Processes int   // processes it may have at once, itself included; 0: DefaultProcesses
+	Idle   time.Duration
+	Memory int64 // peak resident bytes
+	Output int64 // bytes the child may write to stdout and stderr together
+	Answer int64 // bytes the child may write on its answer channel
+	// Processes is how many threads, its own and its children's, it may
+	// have at once; 0: DefaultProcesses (at least its Program's Threads).
+	Processes int
 	FileSize  int64 // the largest file it may write; 0: Output
 }
 
@@ -63,7 +66,7 @@ const (
 	Memory = "memory"
 	Output = "output"
 	Answer = "answer"
-	// Processes: more processes at once than Limits.Processes.
+	// Processes: more threads at once than Limits.Processes.
 	Processes = "processes"
 	// Interrupted: the judge itself was asked to stop.
 	Interrupted = "interrupted"
@@ -189,9 +192,7 @@ func (j *Jail) Run(ctx context.Context, dir string, argv []string, lim Limits) (
 // reads what it writes, watches it against lim until it ends, and
 // accounts for what it used.
 func (j *Jail) RunProgram(ctx context.Context, dir string, prog Program, args []string, lim Limits) (*Result, error) {
-	if lim.Processes == 0 {
-		lim.Processes = DefaultProcesses
-	}
+	lim.Processes = max(cmp.Or(lim.Processes, DefaultProcesses), prog.Threads)
 	ch, err := openChannels()
 	if err != nil {
 		return nil, err

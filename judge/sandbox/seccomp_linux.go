@@ -3,51 +3,138 @@
 package sandbox
 
 import (
+	"maps"
+	"slices"
+	"unsafe"
+
 	seccomp "github.com/elastic/go-seccomp-bpf"
+	"github.com/elastic/go-seccomp-bpf/arch"
+	"golang.org/x/net/bpf"
 	"golang.org/x/sys/unix"
 
 	"github.com/nqueens-kit/nqueens/internal/msg"
 )
 
-// refuseProcesses installs the jail's seccomp filter (through
-// go-seccomp-bpf) on the helper and so on the program it becomes. A
-// submission may start threads, never processes: a child's CPU time can
+// The jail's seccomp filter (built with go-seccomp-bpf, loaded on the
+// helper and so on the program it becomes) holds a run to the x86-64
+// system calls the kernel had when go-seccomp-bpf's table was made:
+//
+//   - a call through any other table (i386's `int $0x80`, x32) kills the
+//     run: its numbers would mean other calls, which no rule below sees;
+//   - a call newer than the table is "not implemented" (ENOSYS), which
+//     every C library and runtime treats as an old kernel;
+//   - the calls in refused are "not permitted" (EPERM), as is a clone
+//     that makes a process rather than a thread, and a prctl that would
+//     clear the signal that kills the run with the judge.
+//
+// A submission may start threads, never processes: a child's CPU time can
 // hide from the accounting (one whose parent ignores SIGCHLD is reaped by
-// the kernel, and counted in no rusage). It gets no System V shared
-// memory, message queues or semaphores, which belong to no process and
-// show in no memory count, and no keyring calls.
-func refuseProcesses() error {
-	filter := seccomp.Filter{
-		NoNewPrivs: true,
-		Flag:       seccomp.FilterFlagTSync,
-		Policy: seccomp.Policy{
-			DefaultAction: seccomp.ActionAllow,
-			Syscalls: []seccomp.SyscallGroup{
-				{
-					Action: seccomp.ActionErrno, // EPERM
-					Names: []string{"fork", "vfork", "shmget", "shmat", "msgget", "semget",
-						"keyctl", "add_key", "request_key"},
-				},
-				{
-					// clone makes a process unless it makes a thread.
-					Action: seccomp.ActionErrno,
-					NamesWithCondtions: []seccomp.NameWithConditions{{
-						Name:       "clone",
-						Conditions: seccomp.ArgumentConditions{{Argument: 0, Operation: seccomp.BitsNotSet, Value: unix.CLONE_THREAD}},
-					}},
-				},
-				{
-					// clone3's flags are in memory, out of the filter's
-					// reach: "not implemented" makes the C library and the
-					// Go runtime fall back to clone.
-					Action: seccomp.ActionErrno | seccomp.Action(unix.ENOSYS),
-					Names:  []string{"clone3"},
-				},
-			},
-		},
-	}
-	if err := seccomp.LoadFilter(filter); err != nil {
+// the kernel, and counted in no rusage). A tool (a compiler, which starts
+// its own passes) may start processes; everything else is refused to it
+// too.
+
+// refused are the calls no run may make: what could change the jail
+// (mounts, namespaces, root, capabilities through ptrace), hold memory that
+// shows in no process's count (System V IPC, memfd, io_uring's rings,
+// whose operations would also bypass this filter), reach the judge's
+// session keyring, open a socket (a run needs none; an unnamed pair, which the JVM makes
+// for itself, reaches nothing), or ask the kernel for
+// more than a program needs (BPF, perf, module and reboot calls).
+var refused = []string{
+	"mount", "umount2", "pivot_root", "chroot", "unshare", "setns",
+	"fsopen", "fsconfig", "fsmount", "fspick", "move_mount", "open_tree", "mount_setattr",
+	"shmget", "shmat", "msgget", "semget", "memfd_create", "memfd_secret",
+	"io_uring_setup", "io_uring_enter", "io_uring_register",
+	"keyctl", "add_key", "request_key",
+	"socket",
+	"ptrace", "process_vm_readv", "process_vm_writev", "pidfd_getfd",
+	"bpf", "perf_event_open", "userfaultfd", "open_by_handle_at", "name_to_handle_at",
+	"init_module", "finit_module", "delete_module", "kexec_load", "kexec_file_load",
+	"reboot", "swapon", "swapoff", "sethostname", "setdomainname", "acct", "quotactl",
+}
+
+// refusedToSubmissions are refused to a submission but not to a tool.
+var refusedToSubmissions = []string{"fork", "vfork"}
+
+// refuseProcesses installs the filter for a submission (tool false) or a
+// tool (tool true) on the calling thread, with no_new_privs.
+func refuseProcesses(tool bool) error {
+	prog, err := filterProgram(tool)
+	if err != nil {
 		return msg.Errorf("seccomp: %w", err)
 	}
+	if err := unix.Prctl(unix.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); err != nil {
+		return msg.Errorf("seccomp: %w", err)
+	}
+	fprog := unix.SockFprog{Len: uint16(len(prog)), Filter: &prog[0]}
+	if _, _, errno := unix.Syscall(unix.SYS_SECCOMP, unix.SECCOMP_SET_MODE_FILTER, 0, uintptr(unsafe.Pointer(&fprog))); errno != 0 {
+		return msg.Errorf("seccomp: %w", errno)
+	}
 	return nil
+}
+
+// filterProgram assembles the filter: the checks of the table and of
+// calls newer than it first, then go-seccomp-bpf's rules.
+func filterProgram(tool bool) ([]unix.SockFilter, error) {
+	errno := func(e unix.Errno) seccomp.Action { return seccomp.ActionErrno | seccomp.Action(e) }
+	groups := []seccomp.SyscallGroup{
+		{Action: seccomp.ActionErrno, Names: refused}, // EPERM
+		{
+			// Clearing the parent-death signal would let a run outlive a
+			// killed judge.
+			Action: seccomp.ActionErrno,
+			NamesWithCondtions: []seccomp.NameWithConditions{{
+				Name:       "prctl",
+				Conditions: seccomp.ArgumentConditions{{Argument: 0, Operation: seccomp.Equal, Value: unix.PR_SET_PDEATHSIG}},
+			}},
+		},
+	}
+	if !tool {
+		groups = append(groups,
+			seccomp.SyscallGroup{Action: seccomp.ActionErrno, Names: refusedToSubmissions},
+			seccomp.SyscallGroup{
+				// clone makes a process unless it makes a thread.
+				Action: seccomp.ActionErrno,
+				NamesWithCondtions: []seccomp.NameWithConditions{{
+					Name:       "clone",
+					Conditions: seccomp.ArgumentConditions{{Argument: 0, Operation: seccomp.BitsNotSet, Value: unix.CLONE_THREAD}},
+				}},
+			},
+			seccomp.SyscallGroup{
+				// clone3's flags are in memory, out of the filter's reach:
+				// "not implemented" makes the C library and the Go runtime
+				// fall back to clone.
+				Action: errno(unix.ENOSYS),
+				Names:  []string{"clone3"},
+			})
+	}
+	policy := seccomp.Policy{DefaultAction: seccomp.ActionAllow, Syscalls: groups}
+	rules, err := policy.Assemble()
+	if err != nil {
+		return nil, err
+	}
+	newest := slices.Max(slices.Collect(maps.Keys(arch.X86_64.SyscallNumbers)))
+	const (
+		archOffset = 4 // seccomp_data.arch
+		nrOffset   = 0 // seccomp_data.nr
+	)
+	guard := []bpf.Instruction{
+		bpf.LoadAbsolute{Off: archOffset, Size: 4},
+		bpf.JumpIf{Cond: bpf.JumpEqual, Val: uint32(arch.X86_64.ID), SkipTrue: 1},
+		bpf.RetConstant{Val: uint32(seccomp.ActionKillProcess)},
+		bpf.LoadAbsolute{Off: nrOffset, Size: 4},
+		bpf.JumpIf{Cond: bpf.JumpGreaterOrEqual, Val: uint32(arch.X32.SeccompMask), SkipFalse: 1},
+		bpf.RetConstant{Val: uint32(seccomp.ActionKillProcess)},
+		bpf.JumpIf{Cond: bpf.JumpGreaterThan, Val: uint32(newest), SkipFalse: 1},
+		bpf.RetConstant{Val: uint32(errno(unix.ENOSYS))},
+	}
+	raw, err := bpf.Assemble(append(guard, rules...))
+	if err != nil {
+		return nil, err
+	}
+	out := make([]unix.SockFilter, len(raw))
+	for i, r := range raw {
+		out[i] = unix.SockFilter{Code: r.Op, Jt: r.Jt, Jf: r.Jf, K: r.K}
+	}
+	return out, nil
 }
