@@ -95,7 +95,7 @@ func oneLine(s string) string {
 // grade sheet. Its exit status is 0 when the sheet is complete, whatever
 // the verdicts on it.
 func (j *judge) grade(ctx context.Context) (int, error) {
-	subs, skipped, err := findSubmissions(j.opts.Grade, j.opts.Problems, j.kit)
+	subs, skipped, err := findSubmissions(ctx, j.tempDir, j.opts.Grade, j.opts.Problems, j.kit)
 	if err != nil {
 		return 0, err
 	}
@@ -482,7 +482,7 @@ func (j *judge) printGradeTable(w io.Writer, rows []gradeRow) {
 //
 // DIR itself may be one student's clone or folder: then it is graded
 // alone, named for the folder.
-func findSubmissions(dir string, ps []*problem.Problem, k problem.Kit) (subs []submission, skipped []string, err error) {
+func findSubmissions(ctx context.Context, tempDir, dir string, ps []*problem.Problem, k problem.Kit) (subs []submission, skipped []string, err error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, nil, setupErrorf("-grade: %v", err)
@@ -492,7 +492,7 @@ func findSubmissions(dir string, ps []*problem.Problem, k problem.Kit) (subs []s
 		if err != nil {
 			return nil, nil, setupErrorf("-grade: %v", err)
 		}
-		return studentFolder(filepath.Base(abs), dir, ps), nil, nil
+		return studentFolder(ctx, tempDir, filepath.Base(abs), dir, ps), nil, nil
 	}
 	for _, e := range entries {
 		name := e.Name()
@@ -516,7 +516,7 @@ func findSubmissions(dir string, ps []*problem.Problem, k problem.Kit) (subs []s
 		}
 		switch {
 		case fi.IsDir():
-			subs = append(subs, studentFolder(name, path, ps)...)
+			subs = append(subs, studentFolder(ctx, tempDir, name, path, ps)...)
 		case fi.Mode().IsRegular() && isSource(name):
 			subs = append(subs, singleFile(name, path, ps)...)
 		default:
@@ -616,13 +616,14 @@ func singleFile(name, path string, ps []*problem.Problem) []submission {
 	return subs
 }
 
-// studentFolder finds one student's files, one per problem.
-func studentFolder(student, dir string, ps []*problem.Problem) []submission {
+// studentFolder finds one student's files, one per problem (tempDir: the
+// workers' that read a clone's history).
+func studentFolder(ctx context.Context, tempDir, student, dir string, ps []*problem.Problem) []submission {
 	var subs []submission
 	if isClone(dir) {
 		clone := problem.Kit{Root: dir}
 		for _, p := range ps {
-			file, written := judging.StarterFor(clone, p)
+			file, written := judging.StarterFor(ctx, tempDir, clone, p)
 			s := submission{student: student, p: p, file: file, root: dir}
 			if _, err := os.Stat(s.file); err != nil {
 				s.file, s.missing = "", msg.Sprintf("no solution file (problems/%s/solution.*)", p.Folder())
@@ -653,7 +654,7 @@ func studentFolder(student, dir string, ps []*problem.Problem) []submission {
 		for _, n := range names {
 			f := filepath.Join(dir, n)
 			if fi, err := os.Stat(f); err == nil && !fi.IsDir() {
-				if at := judging.SavedAt(f); at.After(latest) {
+				if at := judging.SavedAt(ctx, tempDir, f); at.After(latest) {
 					s.file, latest = f, at
 				}
 			}

@@ -159,7 +159,7 @@ func (j *judge) judgeAll(ctx context.Context) (int, error) {
 		} else {
 			// Only without -file: the note on which starter was taken would
 			// name a file not judged (seen at c25c659).
-			file = j.starter(p)
+			file = j.starter(ctx, p)
 		}
 		jp := judging.Params{All: j.opts.All, Teach: true}
 		if !j.opts.JSON {
@@ -188,8 +188,8 @@ func (j *judge) judgeAll(ctx context.Context) (int, error) {
 
 // starter is judging.StarterFor in the student's own kit; it says which file it
 // took when several are written.
-func (j *judge) starter(p *problem.Problem) string {
-	file, written := judging.StarterFor(j.kit, p)
+func (j *judge) starter(ctx context.Context, p *problem.Problem) string {
+	file, written := judging.StarterFor(ctx, j.tempDir, j.kit, p)
 	if len(written) > 1 {
 		var names []string
 		for _, w := range written {

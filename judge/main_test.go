@@ -23,11 +23,13 @@ import (
 
 	"github.com/nqueens-kit/nqueens/internal/queenstest"
 	"github.com/nqueens-kit/nqueens/judge/sandbox"
+	"github.com/nqueens-kit/nqueens/judge/worker"
 )
 
 var update = flag.Bool("u", false, "update the expected output in testdata scripts")
 
 func TestMain(m *testing.M) {
+	worker.Serve()
 	testscript.Main(m, map[string]func(){"judge": main, sandbox.HelperName: sandbox.HelperMain})
 }
 

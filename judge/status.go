@@ -3,6 +3,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -63,7 +64,7 @@ func (j *judge) recordStatus(p *problem.Problem, rep *judging.Report) {
 func (j *judge) status() (int, error) {
 	st := j.loadStatus()
 	for _, p := range j.opts.Problems {
-		file, _ := judging.StarterFor(j.kit, p)
+		file, _ := judging.StarterFor(context.Background(), j.tempDir, j.kit, p)
 		line := ""
 		src, err := os.ReadFile(file)
 		e, judged := st[statusKey(j.kit, p)]

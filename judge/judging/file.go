@@ -18,6 +18,7 @@ import (
 	"github.com/nqueens-kit/nqueens/judge/problem"
 	"github.com/nqueens-kit/nqueens/judge/sandbox"
 	"github.com/nqueens-kit/nqueens/judge/verdict"
+	"github.com/nqueens-kit/nqueens/judge/worker"
 )
 
 // Params varies how a file is judged. The zero value judges as a student's
@@ -58,7 +59,17 @@ func (j *Judge) File(ctx context.Context, p *problem.Problem, file, display stri
 	}
 
 	code := l.Code(src)
-	if f, ok := findLookup(p, l, code); ok {
+	checks, err := j.checkSourceBounded(ctx, p, l, code)
+	if stopped := (*worker.Stopped)(nil); errors.As(err, &stopped) {
+		rep.Verdict = verdict.CE
+		rep.Message = msg.Sprintf("%s: checking your source before the build was stopped at the judge's limits (%s of CPU time, %s of memory): is a type nested in itself many times over?",
+			display, format.Duration(worker.Limits.CPU), format.Bytes(worker.Limits.Memory))
+		return rep, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	if f := checks.Lookup; checks.HasLookup {
 		rep.Verdict = verdict.HC
 		rep.Message = msg.Sprintf("n = %d: the answer %s is written into the source at line %d; the kit asks you to compute it", f.N, f.Value, f.Line)
 		if p.Kind == problem.Boards {
@@ -68,7 +79,7 @@ func (j *Judge) File(ctx context.Context, p *problem.Problem, file, display stri
 		return rep, nil
 	}
 
-	if note := clockNote(p, l, code, display); note != "" {
+	if note := clockNote(checks, display); note != "" {
 		rep.Notes = append(rep.Notes, note)
 	}
 

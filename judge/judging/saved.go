@@ -4,89 +4,167 @@
 package judging
 
 import (
-	"bytes"
 	"context"
 	"crypto/sha1"
+	"encoding/json"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"time"
-)
 
-// gitTimeout bounds each git command the judge runs in a student's clone.
-const gitTimeout = 5 * time.Second
+	"github.com/go-git/go-billy/v5/osfs"
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/cache"
+	"github.com/go-git/go-git/v5/plumbing/object"
+	"github.com/go-git/go-git/v5/plumbing/storer"
+	"github.com/go-git/go-git/v5/storage/filesystem"
+
+	"github.com/nqueens-kit/nqueens/judge/worker"
+)
 
 // SavedAt is when file was last changed by its author: in a git clone, the
 // time of the last commit that changed it, unless the file now differs
 // from that commit (uncommitted work, which counts from its modification
 // time). After a fresh clone every file has the same modification time,
 // so without this the language listed first would always win.
-func SavedAt(file string) time.Time {
+//
+// The clone is a student's: git itself never runs on it (its configuration
+// can run commands: an ext:: remote fetched lazily, an fsmonitor, hooks).
+// Its objects are read by go-git, which runs nothing and fetches nothing,
+// in a worker under limits (tempDir holds the worker's request), since
+// what a student left in .git can be a FIFO, a link to /dev/zero or a
+// history built to be slow.
+func SavedAt(ctx context.Context, tempDir, file string) time.Time {
 	fi, err := os.Stat(file)
 	if err != nil {
 		return time.Time{}
 	}
-	if t, ok := committedAt(file); ok {
-		return t
-	}
-	return fi.ModTime()
-}
-
-// committedAt is the time of the last commit that changed file, when file
-// is in a git work tree and holds what that commit holds. It runs only
-// git's plumbing and log, with everything that could run a program the
-// clone's own configuration names turned off (a student's clone is not
-// trusted): no pager, no signature check, no work-tree scan.
-func committedAt(file string) (time.Time, bool) {
 	abs, err := filepath.Abs(file)
 	if err != nil {
+		return fi.ModTime()
+	}
+	var c committed
+	if err := worker.Call(ctx, tempDir, committedTask, abs, &c); err != nil || !c.OK {
+		return fi.ModTime()
+	}
+	return time.Unix(c.Unix, 0)
+}
+
+// committedTask is the worker's name for committedAt.
+const committedTask = "committed-at" // untranslated: a name
+
+// committed is committedAt's answer.
+type committed struct {
+	Unix int64 `json:"unix"`
+	OK   bool  `json:"ok"`
+}
+
+func init() {
+	worker.Register(committedTask, func(request []byte) (any, error) {
+		var file string
+		if err := json.Unmarshal(request, &file); err != nil {
+			return nil, err
+		}
+		t, ok := committedAt(file)
+		return committed{Unix: t.Unix(), OK: ok}, nil
+	})
+}
+
+// maxHistory bounds how many commits committedAt walks back from HEAD.
+const maxHistory = 10000
+
+// committedAt is the committer's time of the last commit that changed
+// file (absolute), following first parents from HEAD, when file is in a
+// git work tree and holds what HEAD holds.
+func committedAt(file string) (time.Time, bool) {
+	top, gitDir, ok := findGitDir(filepath.Dir(file))
+	if !ok {
 		return time.Time{}, false
 	}
-	dir := filepath.Dir(abs)
-	top, err := git(dir, "rev-parse", "--show-toplevel") // untranslated: a command
-	if err != nil {
-		return time.Time{}, false
-	}
-	rel, err := filepath.Rel(top, abs)
+	rel, err := filepath.Rel(top, file)
 	if err != nil || !filepath.IsLocal(rel) {
 		return time.Time{}, false
 	}
 	rel = filepath.ToSlash(rel)
-	blob, err := git(top, "rev-parse", "--verify", "--quiet", "HEAD:"+rel) // untranslated: a command
+	st := filesystem.NewStorage(osfs.New(gitDir), cache.NewObjectLRUDefault())
+	head, err := storer.ResolveReference(st, plumbing.HEAD)
 	if err != nil {
+		return time.Time{}, false
+	}
+	c, err := object.GetCommit(st, head.Hash())
+	if err != nil {
+		return time.Time{}, false
+	}
+	blob, ok := entryAt(c, rel)
+	if !ok {
 		return time.Time{}, false // not committed
 	}
-	data, err := os.ReadFile(abs)
-	if err != nil || blobID(data) != blob {
+	data, err := os.ReadFile(file)
+	if err != nil || blobID(data) != blob.String() {
 		return time.Time{}, false // changed since: uncommitted work
 	}
-	out, err := git(top, "log", "-1", "--no-show-signature", "--format=%ct", "HEAD", "--", rel) // untranslated: a command
-	if err != nil {
-		return time.Time{}, false
+	for range maxHistory {
+		if c.NumParents() == 0 {
+			return c.Committer.When, true
+		}
+		parent, err := c.Parent(0)
+		if err != nil {
+			return time.Time{}, false
+		}
+		if was, ok := entryAt(parent, rel); !ok || was != blob {
+			return c.Committer.When, true
+		}
+		c = parent
 	}
-	secs, err := strconv.ParseInt(out, 10, 64)
-	if err != nil {
-		return time.Time{}, false
-	}
-	return time.Unix(secs, 0), true
+	return time.Time{}, false
 }
 
-// git runs git in dir and returns its output, trimmed.
-func git(dir string, args ...string) (string, error) {
-	ctx, cancel := context.WithTimeout(context.Background(), gitTimeout)
-	defer cancel()
-	base := []string{"--no-pager", "-c", "log.showSignature=false", "-c", "core.fsmonitor=false", "-C", dir} // untranslated: a command
-	cmd := exec.CommandContext(ctx, "git", append(base, args...)...)
-	cmd.Env = append(os.Environ(), "GIT_TERMINAL_PROMPT=0", "GIT_OPTIONAL_LOCKS=0")
-	var out bytes.Buffer
-	cmd.Stdout = &out
-	if err := cmd.Run(); err != nil {
-		return "", err
+// entryAt is the object name of path in c's tree.
+func entryAt(c *object.Commit, path string) (plumbing.Hash, bool) {
+	tree, err := c.Tree()
+	if err != nil {
+		return plumbing.ZeroHash, false
 	}
-	return strings.TrimSpace(out.String()), nil
+	e, err := tree.FindEntry(path)
+	if err != nil {
+		return plumbing.ZeroHash, false
+	}
+	return e.Hash, true
+}
+
+// findGitDir finds the work tree holding dir and its git directory: a .git
+// folder, or a .git file naming one ("gitdir: …").
+func findGitDir(dir string) (top, gitDir string, ok bool) {
+	for {
+		dotGit := filepath.Join(dir, ".git")
+		if fi, err := os.Lstat(dotGit); err == nil {
+			switch {
+			case fi.IsDir():
+				return dir, dotGit, true
+			case fi.Mode().IsRegular() && fi.Size() < 4096:
+				data, err := os.ReadFile(dotGit)
+				if err != nil {
+					return "", "", false
+				}
+				to, found := strings.CutPrefix(strings.TrimSpace(string(data)), "gitdir: ")
+				if !found {
+					return "", "", false
+				}
+				if !filepath.IsAbs(to) {
+					to = filepath.Join(dir, to)
+				}
+				return dir, to, true
+			default:
+				return "", "", false
+			}
+		}
+		up := filepath.Dir(dir)
+		if up == dir {
+			return "", "", false
+		}
+		dir = up
+	}
 }
 
 // blobID is git's object name for a file holding data (SHA-1 repositories,

@@ -4,6 +4,8 @@ package judging
 
 import (
 	"bytes"
+	"context"
+	"encoding/json"
 	"errors"
 	"io"
 	"os"
@@ -17,6 +19,7 @@ import (
 	"github.com/nqueens-kit/nqueens/judge/lang"
 	"github.com/nqueens-kit/nqueens/judge/lookup"
 	"github.com/nqueens-kit/nqueens/judge/problem"
+	"github.com/nqueens-kit/nqueens/judge/worker"
 )
 
 // notWrittenMarker is in every untouched starter file.
@@ -25,7 +28,8 @@ const notWrittenMarker = `"not written yet` // untranslated: in the starters
 // StarterFor picks the student's file for p in kit k among p's starters,
 // one per language: the one written, the most recently saved of several,
 // or, with none written, the Go starter. written lists those written.
-func StarterFor(k problem.Kit, p *problem.Problem) (file string, written []string) {
+// When each was saved is SavedAt's answer (tempDir: its workers').
+func StarterFor(ctx context.Context, tempDir string, k problem.Kit, p *problem.Problem) (file string, written []string) {
 	type saved struct {
 		file string
 		when time.Time
@@ -37,7 +41,7 @@ func StarterFor(k problem.Kit, p *problem.Problem) (file string, written []strin
 		if err != nil || IsStarter(src) {
 			continue
 		}
-		ws = append(ws, saved{f, SavedAt(f)})
+		ws = append(ws, saved{f, SavedAt(ctx, tempDir, f)})
 	}
 	if len(ws) == 0 {
 		return k.Starter(p), nil
@@ -151,16 +155,69 @@ func notWritten(p *problem.Problem, l *lang.Language, display string) string {
 		p.Func, display, p.Number, filepath.ToSlash(example), p.Number)
 }
 
-// findLookup looks for an answer written into code, the source (prepared,
+// sourceChecks is what the source says before it runs: an answer written
+// into it (HC), and where it reads a clock (a note).
+type sourceChecks struct {
+	Lookup    lookup.Finding `json:"lookup"`
+	HasLookup bool           `json:"hasLookup"`
+	ClockLine int            `json:"clockLine"`
+	ClockCall string         `json:"clockCall"`
+	Clock     bool           `json:"clock"`
+}
+
+// sourceRequest is what the worker checks.
+type sourceRequest struct {
+	File    string         `json:"file"` // the language's file name: solution.go
+	Func    string         `json:"func"`
+	Code    []byte         `json:"code"`
+	Answers lookup.Answers `json:"answers"`
+}
+
+// sourceTask is the worker's name for checkSource.
+const sourceTask = "source-checks" // untranslated: a name
+
+func init() {
+	worker.Register(sourceTask, func(request []byte) (any, error) {
+		var r sourceRequest
+		if err := json.Unmarshal(request, &r); err != nil {
+			return nil, err
+		}
+		l, ok := lang.ForFile(r.File)
+		if !ok {
+			return nil, msg.Errorf("%s: not a solution file", r.File)
+		}
+		return checkSource(l, r.Code, r.Func, r.Answers), nil
+	})
+}
+
+// checkSource looks for an answer written into code, the source (prepared,
 // in Go): in Go, in code the solution function can reach; in other
-// languages, anywhere outside comments.
-func findLookup(p *problem.Problem, l *lang.Language, code []byte) (lookup.Finding, bool) {
+// languages, anywhere outside comments. And likewise for a clock read.
+func checkSource(l *lang.Language, code []byte, fn string, ans lookup.Answers) sourceChecks {
+	var c sourceChecks
+	c.Lookup, c.HasLookup = l.FindAnswer(code, fn, ans)
+	c.ClockLine, c.ClockCall, c.Clock = l.ReadsClock(code, fn)
+	return c
+}
+
+// answers are the values that, written into a solution to p, are a lookup.
+func answers(p *problem.Problem) lookup.Answers {
 	ans := lookup.Answers{Boards: p.Kind == problem.Boards, Counts: map[int64]int{}}
 	for n := p.LookupFrom; p.LookupFrom > 0 && n <= queens.MaxKnown; n++ {
 		c, _ := queens.Count(n)
 		ans.Counts[c] = n
 	}
-	return l.FindAnswer(code, p.Func, ans)
+	return ans
+}
+
+// checkSourceBounded runs checkSource in a worker under its limits: Go's
+// checks type-check the student's source (go/types), which nested generic
+// types can make endless, and no file may stop the judge. A check stopped
+// at its limits is a *worker.Stopped.
+func (j *Judge) checkSourceBounded(ctx context.Context, p *problem.Problem, l *lang.Language, code []byte) (sourceChecks, error) {
+	var c sourceChecks
+	err := worker.Call(ctx, j.TempDir, sourceTask, sourceRequest{File: l.File(), Func: p.Func, Code: code, Answers: answers(p)}, &c)
+	return c, err
 }
 
 // clockNote marks a solution that reads a clock or its own CPU time: no
@@ -168,12 +225,11 @@ func findLookup(p *problem.Problem, l *lang.Language, code []byte) (lookup.Findi
 // CPU as a search does. It is a note for the teacher rather than a
 // verdict: timing one's own code is not cheating, and the run-time checks
 // (1/50 of the search, growth with n) decide HC from what the run did.
-func clockNote(p *problem.Problem, l *lang.Language, code []byte, display string) string {
-	line, call, ok := l.ReadsClock(code, p.Func)
-	if !ok {
+func clockNote(c sourceChecks, display string) string {
+	if !c.Clock {
 		return ""
 	}
-	return msg.Sprintf("note: %s:%d: %s reads the clock. A solution needs none (the judge times it); a program that spins until it has used the CPU of a search, to hide a looked-up answer, needs one", display, line, call)
+	return msg.Sprintf("note: %s:%d: %s reads the clock. A solution needs none (the judge times it); a program that spins until it has used the CPU of a search, to hide a looked-up answer, needs one", display, c.ClockLine, c.ClockCall)
 }
 
 // IsStarter reports whether src still holds the starters' marker: a file
