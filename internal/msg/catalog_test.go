@@ -52,6 +52,7 @@ func parseJudge(t *testing.T) source {
 	}
 	require.NoError(t, filepath.WalkDir("../../judge", walk))
 	require.NoError(t, filepath.WalkDir("../queens", walk))
+	require.NoError(t, filepath.WalkDir("../safeopen", walk))
 	require.NotEmpty(t, src.files)
 	return src
 }

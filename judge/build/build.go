@@ -28,10 +28,12 @@ import (
 	"regexp"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/nqueens-kit/nqueens/internal/msg"
+	"github.com/nqueens-kit/nqueens/internal/safeopen"
 	"github.com/nqueens-kit/nqueens/judge/sandbox"
 )
 
@@ -43,8 +45,8 @@ type Spec struct {
 	Params  string // its parameter types, e.g. "int"
 	Results string // its result types, e.g. "int"
 	Harness string // Go source of the harness: package main with func main
-	// Cover builds with coverage counters (-covermode=count): a run with
-	// GOCOVERDIR set writes how often each block ran (see CoverText).
+	// Cover builds with coverage counters (-covermode=atomic, which lets a
+	// running program send them: see WriteCoverData and CoverText).
 	Cover bool
 }
 
@@ -109,7 +111,11 @@ func (b *Builder) Build(ctx context.Context, spec Spec) (string, error) {
 		return "", &CompileError{Message: problem}
 	}
 
-	key := Key(b.GoVersion, spec.Harness, string(code), fmt.Sprint(spec.Cover)) + exeSuffix()
+	command := []string{b.Go, "build", "-trimpath", "-o", "submission" + exeSuffix(), "."}
+	if spec.Cover {
+		command = []string{b.Go, "build", "-trimpath", "-cover", "-covermode=atomic", "-o", "submission" + exeSuffix(), "."}
+	}
+	key := Key(b.GoVersion, spec.Harness, string(code), strings.Join(command[1:], " ")) + exeSuffix()
 	files := map[string][]byte{
 		"go.mod":           []byte(fmt.Sprintf("module %s\n\ngo %s\n", modulePath, languageVersion(b.GoVersion))),
 		studentFile:        code,
@@ -117,10 +123,8 @@ func (b *Builder) Build(ctx context.Context, spec Spec) (string, error) {
 	}
 	return b.cached(key, spec.Display, files, func(dir string) (string, error) {
 		out := filepath.Join(dir, "submission"+exeSuffix())
-		argv := []string{b.Go, "build", "-trimpath", "-o", out, "."}
-		if spec.Cover {
-			argv = []string{b.Go, "build", "-trimpath", "-cover", "-covermode=count", "-o", out, "."}
-		}
+		argv := slices.Clone(command)
+		argv[len(argv)-2] = out
 		var output []byte
 		var err error
 		if b.jailed() && b.GoRoot != "" && b.GoCache != "" {
@@ -232,12 +236,53 @@ func (b *Builder) CoverText(ctx context.Context, dir string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	f, err := os.Open(out)
-	if err != nil {
-		return nil, err
+	return safeopen.ReadFile(out, maxToolOutput)
+}
+
+// Go's coverage data files: the magic numbers their headers start with,
+// and where the meta-data file's header keeps the hash that names both.
+var (
+	coverMetaMagic     = []byte{0x00, 0x63, 0x76, 0x6d}
+	coverCountersMagic = []byte{0x00, 0x63, 0x77, 0x6d}
+)
+
+const coverHashAt, coverHashLen = 24, 16
+
+// WriteCoverData writes into dir, as go tool covdata reads them, the
+// coverage meta-data and counters a covered program's harness sent: its
+// meta-data's length in decimal and a newline, the meta-data, the counters.
+// What a student's program sent is data: it is checked, and only the two
+// files this names are written.
+func WriteCoverData(dir string, sent []byte) error {
+	size, rest, ok := bytes.Cut(sent, []byte("\n"))
+	n, err := strconv.Atoi(string(size))
+	if !ok || err != nil || n < coverHashAt+coverHashLen || n > len(rest) {
+		return msg.Errorf("coverage data: not what the harness sends")
 	}
-	defer f.Close()
-	return io.ReadAll(io.LimitReader(f, maxToolOutput))
+	meta, counters := rest[:n], rest[n:]
+	if !bytes.HasPrefix(meta, coverMetaMagic) || !bytes.HasPrefix(counters, coverCountersMagic) {
+		return msg.Errorf("coverage data: not what the harness sends")
+	}
+	hash := hex.EncodeToString(meta[coverHashAt : coverHashAt+coverHashLen])
+	for name, data := range map[string][]byte{"covmeta." + hash: meta, "covcounters." + hash + ".1.1": counters} {
+		if err := writeNew(filepath.Join(dir, name), data); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// writeNew writes data to a file that must not exist yet.
+func writeNew(path string, data []byte) error {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }
 
 // goEnv makes a go build of a submission self-contained: the standard

@@ -7,7 +7,6 @@ import (
 	"context"
 	"errors"
 	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -158,7 +157,9 @@ func (j *Judge) whereTimeGoes(ctx context.Context, r calibrate.Ref, prog sandbox
 	return profile.Explain(counts, src, display, n, refCalls)
 }
 
-// countGo builds src with coverage counters and runs it at n.
+// countGo builds src with coverage counters and runs it at n; the
+// harness sends the counters on the answer channel (lang.ProfileEnv), and
+// go tool covdata reads them from files the judge writes in dir.
 func (j *Judge) countGo(ctx context.Context, r calibrate.Ref, src []byte, display, dir string, n int) (profile.Counts, error) {
 	covered := lang.GoSpec(lang.Submission{Problem: r.Problem, Source: src, Display: display})
 	covered.Cover = true
@@ -166,7 +167,11 @@ func (j *Judge) countGo(ctx context.Context, r calibrate.Ref, src []byte, displa
 	if err != nil {
 		return profile.Counts{}, err
 	}
-	if err := j.countingRun(ctx, sandbox.Program{Path: bin, Env: []string{"GOCOVERDIR=" + dir}}, dir, n); err != nil {
+	sent, err := j.countingRun(ctx, sandbox.Program{Path: bin}, dir, n)
+	if err != nil {
+		return profile.Counts{}, err
+	}
+	if err := build.WriteCoverData(dir, sent); err != nil {
 		return profile.Counts{}, err
 	}
 	text, err := j.Builder.CoverText(ctx, dir)
@@ -181,7 +186,8 @@ func (j *Judge) countGo(ctx context.Context, r calibrate.Ref, src []byte, displa
 }
 
 // countGCC builds src with gcc's line counters (C, C++) in dir, runs it
-// at n, and reads the counts with gcov.
+// at n, writes the counts its harness sent back beside the build, and
+// reads them with gcov.
 func (j *Judge) countGCC(ctx context.Context, r calibrate.Ref, src []byte, display, dir string, n int) (profile.Counts, error) {
 	t, err := r.Lang.Toolchain()
 	if err != nil {
@@ -191,7 +197,11 @@ func (j *Judge) countGCC(ctx context.Context, r calibrate.Ref, src []byte, displ
 	if !ok || err != nil {
 		return profile.Counts{}, cmp.Or(err, errors.New("not counted")) // untranslated: never shown
 	}
-	if err := j.countingRun(ctx, prog, dir, n); err != nil {
+	sent, err := j.countingRun(ctx, prog, dir, n)
+	if err != nil {
+		return profile.Counts{}, err
+	}
+	if err := lang.WriteCounts(dir, sent); err != nil {
 		return profile.Counts{}, err
 	}
 	data, err := t.Count(ctx, j.Builder, dir)
@@ -201,33 +211,36 @@ func (j *Judge) countGCC(ctx context.Context, r calibrate.Ref, src []byte, displ
 	return profile.GCC(data, r.Lang.File(), src)
 }
 
-// countTraced runs prog, whose harness counts lines and calls when asked
-// (lang.ProfileEnv), at n.
+// countTraced runs prog, whose harness counts lines and calls and sends
+// them when asked (lang.ProfileEnv), at n.
 func (j *Judge) countTraced(ctx context.Context, prog sandbox.Program, dir string, n int) (profile.Counts, error) {
-	out := filepath.Join(dir, "counts.json")
-	prog.Env = append(slices.Clone(prog.Env), lang.ProfileEnv+"="+out)
-	if err := j.countingRun(ctx, prog, dir, n); err != nil {
-		return profile.Counts{}, err
-	}
-	data, err := os.ReadFile(out)
+	sent, err := j.countingRun(ctx, prog, dir, n)
 	if err != nil {
 		return profile.Counts{}, err
 	}
-	return profile.Traced(data)
+	return profile.Traced(sent)
 }
 
-// countingRun runs prog at n in the jail, writing into dir.
-func (j *Judge) countingRun(ctx context.Context, prog sandbox.Program, dir string, n int) error {
-	prog.Writable = append(slices.Clone(prog.Writable), dir)
+// maxCounts bounds what a counting run may send back: the counts of a
+// solution and its harness are a few KiB to a few hundred.
+const maxCounts = 4 << 20
+
+// countingRun runs prog at n in the jail, asking its harness for its
+// counts (lang.ProfileEnv) and returning what it sent on the answer
+// channel, at most maxCounts bytes. Nothing the run wrote in a folder is
+// read: it writes nothing the judge sees but that channel.
+func (j *Judge) countingRun(ctx context.Context, prog sandbox.Program, dir string, n int) ([]byte, error) {
+	prog.Env = append(slices.Clone(prog.Env), lang.ProfileEnv+"=1")
 	lim := cases.Limits{CPU: profileLimit}.Resolve(cases.Reference{})
+	lim.Answer = maxCounts
 	stop := j.progress(msg.Sprintf("counting where the time goes at n = %d", n))
 	res, err := j.Jail.RunProgram(ctx, dir, prog, []string{strconv.Itoa(n)}, lim)
 	stop()
 	switch {
 	case err != nil:
-		return err
+		return nil, err
 	case res.Killed != sandbox.None || res.ExitCode != 0:
-		return errors.New("the counting run failed") // untranslated: never shown
+		return nil, errors.New("the counting run failed") // untranslated: never shown
 	}
-	return nil
+	return res.Answer, nil
 }

@@ -186,6 +186,57 @@ static void nqueens_json_string(const char *s) {
 	}
 	nqueens_put("\"", 1);
 }
+
+#ifdef NQUEENS_COUNTED
+#include <dirent.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#ifdef __cplusplus
+extern "C"
+#endif
+void __gcov_dump(void);
+
+// In a counting run (NQUEENS_PROFILE set), the counts go on the answer
+// channel instead of the answer: gcc's runtime writes its .gcda files under
+// GCOV_PREFIX, in the run's own folder; each is sent as its name, its
+// length and its bytes.
+static int nqueens_send_counts(void) {
+	const char *dir = getenv("GCOV_PREFIX");
+	if (getenv("NQUEENS_PROFILE") == NULL || dir == NULL) {
+		return 0;
+	}
+	__gcov_dump();
+	DIR *d = opendir(dir);
+	if (d == NULL) {
+		_exit(3);
+	}
+	static char data[1 << 20];
+	char path[4096], head[512];
+	struct dirent *e;
+	while ((e = readdir(d)) != NULL) {
+		size_t len = strlen(e->d_name);
+		if (len < 6 || strcmp(e->d_name + len - 5, ".gcda") != 0) {
+			continue;
+		}
+		snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+		int fd = open(path, O_RDONLY);
+		if (fd < 0) {
+			_exit(3);
+		}
+		size_t size = 0;
+		ssize_t r;
+		while (size < sizeof data && (r = read(fd, data + size, sizeof data - size)) > 0) {
+			size += (size_t)r;
+		}
+		close(fd);
+		int k = snprintf(head, sizeof head, "%s %zu\n", e->d_name, size);
+		nqueens_write(3, head, (size_t)k);
+		nqueens_write(3, data, size);
+	}
+	closedir(d);
+	return 1;
+}
+#endif
 `
 
 // cHarness calls the student's C function as LeetCode does.
@@ -206,6 +257,11 @@ int main(int argc, char **argv) {
 		return 2;
 	}
 	int got = totalNQueens(atoi(argv[1]));
+#ifdef NQUEENS_COUNTED
+	if (nqueens_send_counts()) {
+		return 0;
+	}
+#endif
 	char buf[32];
 	int k = snprintf(buf, sizeof buf, "%d\n", got);
 	nqueens_put(buf, (size_t)k);
@@ -229,6 +285,11 @@ int main(int argc, char **argv) {
 	int size = 0;
 	int *cols = NULL;
 	char ***boards = solveNQueens(atoi(argv[1]), &size, &cols);
+#ifdef NQUEENS_COUNTED
+	if (nqueens_send_counts()) {
+		return 0;
+	}
+#endif
 	if (boards == NULL) {
 		nqueens_put("null\n", 5);
 		nqueens_flush();
@@ -327,6 +388,11 @@ int main(int argc, char **argv) {
 	} catch (...) {
 		nqueens_crash("exception of an unknown type");
 	}
+#ifdef NQUEENS_COUNTED
+	if (nqueens_send_counts()) {
+		return 0;
+	}
+#endif
 	%s
 	nqueens_flush();
 	return 0;

@@ -39,7 +39,8 @@ func GoSpec(s Submission) build.Spec {
 }
 
 // GoHarness is the generated main of a Go submission that calls the solution and writes its
-// answer on file descriptor 3. Its imports are renamed so that they cannot
+// answer on file descriptor 3 (in a counting run, with ProfileEnv set, its
+// coverage counters instead). Its imports are renamed so that they cannot
 // clash with the student's own names. Its init runs before any init of the
 // student's file (files initialise in name order, and the harness's name
 // sorts first); it sends the Go runtime's crash reports to file
@@ -61,7 +62,9 @@ func GoHarness(p *problem.Problem) string {
 package main
 
 import (
+	judgebytes "bytes"
 	judgeos "os"
+	judgecoverage "runtime/coverage"
 	judgedebug "runtime/debug"
 	judgemetrics "runtime/metrics"
 	judgestrconv "strconv"
@@ -110,7 +113,28 @@ func main() {
 	}
 	got := ` + p.Func + `(n)
 	out := nqueensJudgeChannel(3)
+	if judgeos.Getenv("` + ProfileEnv + `") != "" {
+		nqueensJudgeSendCounters(out)
+		return
+	}
 	` + write + `
+	out.Close()
+}
+
+// nqueensJudgeSendCounters sends, in a counting run of a build with
+// coverage counters, the counters instead of the answer: the meta-data's
+// length and a newline, the meta-data, the counters.
+func nqueensJudgeSendCounters(out *judgeos.File) {
+	var meta, counters judgebytes.Buffer
+	if err := judgecoverage.WriteMeta(&meta); err != nil {
+		panic("judge harness: " + err.Error())
+	}
+	if err := judgecoverage.WriteCounters(&counters); err != nil {
+		panic("judge harness: " + err.Error())
+	}
+	out.WriteString(judgestrconv.Itoa(meta.Len()) + "\n")
+	out.Write(meta.Bytes())
+	out.Write(counters.Bytes())
 	out.Close()
 }
 `

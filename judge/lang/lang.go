@@ -93,8 +93,11 @@ const (
 	GCov
 )
 
-// ProfileEnv names, in a run's environment, the file a Python harness
-// writes its line and call counts to (where a TLE's time went).
+// ProfileEnv, set in a run's environment, makes a counting run's harness
+// send its counts on the answer channel instead of the answer (where a
+// TLE's time went): Python's line and call counts as JSON, Go's coverage
+// data (see build.WriteCoverData), gcc's count files (see WriteCounts).
+// A counting run writes nothing the judge reads but that channel.
 const ProfileEnv = "NQUEENS_PROFILE"
 
 // HeadlineSearch is about the longest reference search a language's

@@ -129,10 +129,10 @@ def _nqueens_crash(what, e):
     _nqueens_os._exit(1)
 
 
-def _nqueens_counted(path):
+def _nqueens_counted():
     """Counts each line of solution.py run, and the calls of its recursive
-    functions, until the function it returns is called: that writes the
-    counts to path as JSON."""
+    functions, until the function it returns is called: that returns the
+    counts as JSON."""
     lines, calls, recursive = {}, {}, set()
 
     def trace(frame, event, arg):
@@ -151,9 +151,8 @@ def _nqueens_counted(path):
 
     def done():
         _nqueens_sys.settrace(None)
-        with open(path, "w") as f:
-            _nqueens_json.dump({"lines": {str(k): v for k, v in lines.items()},
-                                "calls": max([calls[c] for c in recursive] or [0])}, f)
+        return _nqueens_json.dumps({"lines": {str(k): v for k, v in lines.items()},
+                                    "calls": max([calls[c] for c in recursive] or [0])})
     return done
 
 
@@ -166,11 +165,12 @@ def _nqueens_main():
         solution = names["Solution"]()
         profile = _nqueens_os.environ.get("` + ProfileEnv + `")
         if profile:
-            counts = _nqueens_counted(profile)
+            counts = _nqueens_counted()
         got = getattr(solution, "` + p.Func + `")(n)
         if profile:
-            counts()
-        answer = ` + answer + `
+            answer = counts()
+        else:
+            answer = ` + answer + `
     except RecursionError as e:
         _nqueens_crash("stack overflow", e)
     except MemoryError as e:

@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/nqueens-kit/nqueens/internal/msg"
+	"github.com/nqueens-kit/nqueens/internal/safeopen"
 	"github.com/nqueens-kit/nqueens/judge/build"
 	"github.com/nqueens-kit/nqueens/judge/problem"
 	"github.com/nqueens-kit/nqueens/judge/sandbox"
@@ -113,12 +114,56 @@ func (t *Toolchain) BuildCounted(ctx context.Context, b *build.Builder, s Submis
 		return sandbox.Program{}, false, nil
 	}
 	r := t.recipe(s)
-	withFlags(&r, []string{"--coverage"}, map[string]string{"-O2": "-O0"})
+	withFlags(&r, []string{"--coverage", "-DNQUEENS_COUNTED"}, map[string]string{"-O2": "-O0"})
 	path, err := b.BuildIn(ctx, dir, r)
 	if err != nil {
 		return sandbox.Program{}, true, err
 	}
-	return t.Program(path), true, nil
+	prog = t.Program(path)
+	// The counts go to a folder of the run's own, all folders of the
+	// build's path stripped: its harness sends them back (ProfileEnv).
+	prog.Env = append(prog.Env, "GCOV_PREFIX="+countsDir, "GCOV_PREFIX_STRIP=255")
+	return prog, true, nil
+}
+
+// countsDir is where a counted C or C++ run writes its .gcda files,
+// relative to its working directory (its own /tmp in the jail).
+const countsDir = "gcov-counts" // untranslated: a folder's name
+
+// gcdaName is the name of a count file a counting run may send.
+var gcdaName = regexp.MustCompile(`^[A-Za-z0-9_.+-]+\.gcda$`)
+
+// WriteCounts writes into dir, beside the build's .gcno files, the count
+// files a counted C or C++ run's harness sent: each as its name, a
+// space, its length and a newline, then its bytes. What the program sent
+// is data: names are checked, no file is written twice, and nothing
+// outside dir is touched.
+func WriteCounts(dir string, sent []byte) error {
+	wrote := false
+	for len(sent) > 0 {
+		head, rest, ok := bytes.Cut(sent, []byte("\n"))
+		name, size, ok2 := strings.Cut(string(head), " ")
+		n, err := strconv.Atoi(size)
+		if !ok || !ok2 || err != nil || n < 0 || n > len(rest) || !gcdaName.MatchString(name) {
+			return msg.Errorf("gcov: the counting run sent something else than counts")
+		}
+		f, err := os.OpenFile(filepath.Join(dir, name), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+		if err != nil {
+			return err
+		}
+		_, err = f.Write(rest[:n])
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			return err
+		}
+		wrote, sent = true, rest[n:]
+	}
+	if !wrote {
+		return msg.Errorf("gcov: the counting run sent no counts")
+	}
+	return nil
 }
 
 // Count runs gcov on the counts a counted program left in dir and returns
@@ -154,9 +199,11 @@ func (t *Toolchain) Count(ctx context.Context, b *build.Builder, dir string) ([]
 // library headers it includes is about 80 KiB.
 const maxCounts = 64 << 20
 
-// gunzip appends the gzipped file path to w, up to maxCounts.
+// gunzip appends the gzipped file path to w, up to maxCounts. gcov wrote
+// it, from counts a student's program made: it is opened as safeopen
+// does.
 func gunzip(w *bytes.Buffer, path string) error {
-	f, err := os.Open(path)
+	f, err := safeopen.Open(path)
 	if err != nil {
 		return err
 	}

@@ -26,6 +26,7 @@ import (
 	"strings"
 
 	"github.com/nqueens-kit/nqueens/internal/msg"
+	"github.com/nqueens-kit/nqueens/judge/format"
 )
 
 // Counts is what one instrumented run of a student's file did.
@@ -149,7 +150,7 @@ func (c Counts) Hottest(src []byte, n int) []Hot {
 	var hot []Hot
 	for l, count := range c.Lines {
 		if l >= 1 && l <= len(lines) && count > 0 {
-			hot = append(hot, Hot{Line: l, Count: count, Text: strings.TrimSpace(lines[l-1])})
+			hot = append(hot, Hot{Line: l, Count: count, Text: quoted(lines[l-1])})
 		}
 	}
 	sort.Slice(hot, func(i, j int) bool {
@@ -159,6 +160,20 @@ func (c Counts) Hottest(src []byte, n int) []Hot {
 		return hot[i].Line < hot[j].Line
 	})
 	return hot[:min(n, len(hot))]
+}
+
+// maxQuoted is how much of a line Explain quotes.
+const maxQuoted = 100
+
+// quoted is a line of a student's file as a report shows it: trimmed,
+// cut to maxQuoted characters, its control characters escaped (an ESC or a
+// CR in a comment would otherwise rewrite the student's terminal).
+func quoted(line string) string {
+	line = strings.TrimSpace(line)
+	if r := []rune(line); len(r) > maxQuoted {
+		line = string(r[:maxQuoted]) + "…"
+	}
+	return format.Printable(line)
 }
 
 // Thresholds of Explain. Checking a square before recursing into it, every

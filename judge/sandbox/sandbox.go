@@ -282,6 +282,9 @@ func (j *Jail) start(dir string, prog Program, args []string, lim Limits, ch *ch
 	}
 	cmd := &exec.Cmd{Path: l.path, Args: l.args, Dir: dir, SysProcAttr: l.attr}
 	cmd.Env = programEnv(dir, lim)
+	if !l.jailed {
+		cmd.Env = append(cmd.Env, prog.Env...) // the jail's helper sets it inside
+	}
 	cmd.Stdout = ch.outW
 	cmd.Stderr = ch.outW
 	cmd.ExtraFiles = l.files
