@@ -18,7 +18,8 @@ import (
 )
 
 // feedbackFile is where a student's feedback goes in dir: the student's
-// name (a file or folder name in the class folder) with .txt.
+// name (printableName's) with .txt, separators and backslashes replaced,
+// at most maxFileName bytes.
 func feedbackFile(dir, student string) string {
 	name := strings.Map(func(r rune) rune {
 		if r == '/' || r == '\\' || r < ' ' {
@@ -26,8 +27,16 @@ func feedbackFile(dir, student string) string {
 		}
 		return r
 	}, student)
+	for len(name) > maxFileName {
+		r := []rune(name)
+		name = string(r[:len(r)-1])
+	}
 	return filepath.Join(dir, name+".txt")
 }
+
+// maxFileName keeps a feedback file's name, .txt included, under the 255
+// bytes most file systems allow.
+const maxFileName = 240
 
 // writeFeedback writes one student's feedback file into dir.
 func writeFeedback(dir, student string, rows []gradeRow) error {

@@ -4,6 +4,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/csv"
 	"encoding/json"
@@ -17,6 +18,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/nqueens-kit/nqueens/internal/msg"
 	"github.com/nqueens-kit/nqueens/judge/cases"
@@ -42,6 +44,7 @@ type submission struct {
 	missing string // why there is no file, for the row's message
 	note    string // said in the row beside the verdict's message
 	root    string // the student's folder, which file must be inside of
+	entry   string // the class folder's entry it came from: bob, bob.py
 }
 
 // gradeRow is one line of the grade sheet.
@@ -75,8 +78,19 @@ type scoredCase struct {
 var gradeHeader = []string{"student", "problem", "verdict", "passed", "total", "points", "max_points", "cpu_ms", "file", "language", "message"}
 
 func (r gradeRow) record() []string {
-	return []string{r.Student, r.Problem, string(r.Verdict), strconv.Itoa(r.Passed), strconv.Itoa(r.Total),
-		strconv.Itoa(r.Points), strconv.Itoa(r.MaxPoints), strconv.FormatInt(r.CPUms, 10), r.File, r.Language, oneLine(r.Message)}
+	return []string{inert(r.Student), inert(r.Problem), string(r.Verdict), strconv.Itoa(r.Passed), strconv.Itoa(r.Total),
+		strconv.Itoa(r.Points), strconv.Itoa(r.MaxPoints), strconv.FormatInt(r.CPUms, 10), inert(r.File), inert(r.Language), inert(oneLine(r.Message))}
+}
+
+// inert is a text cell a spreadsheet shows as text: one that starts with
+// =, +, -, @, a tab or a carriage return would be read as a formula (or
+// begin one), so it gets a leading apostrophe, as OWASP's advice on CSV
+// injection says.
+func inert(cell string) string {
+	if cell != "" && strings.ContainsRune("=+-@\t\r", rune(cell[0])) {
+		return "'" + cell
+	}
+	return cell
 }
 
 // oneLine is a message on one line, its control characters escaped: a
@@ -116,8 +130,10 @@ func (j *judge) grade(ctx context.Context) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	defer closeSheet()
 	all, err := j.gradeAll(ctx, subs, students, sheet)
+	if cerr := closeSheet(); err == nil && cerr != nil {
+		return 0, setupErrorf("-csv %s: %v", j.opts.CSV, cerr)
+	}
 	if err != nil {
 		return exitInterrupted, err
 	}
@@ -319,7 +335,8 @@ func (j *judge) gradeOne(ctx context.Context, s submission) (gradeRow, error) {
 	if err != nil {
 		display = s.file
 	}
-	row.File = filepath.ToSlash(display)
+	display = printablePath(filepath.ToSlash(display))
+	row.File = display
 	if l, ok := lang.ForFile(s.file); ok {
 		row.Language = l.Name
 	}
@@ -403,11 +420,16 @@ func (row *gradeRow) score(rep *judging.Report, cs []*cases.Case, note string) {
 	}
 }
 
+// utf8BOM starts a CSV file, so that spreadsheets read its names as UTF-8.
+const utf8BOM = "\ufeff"
+
 // openSheet returns a function that writes one row to the grade sheet as
-// soon as it is finished, so that an interrupted grading keeps its rows.
-func (j *judge) openSheet() (func(gradeRow), func(), error) {
+// soon as it is finished, so that an interrupted grading keeps its rows,
+// and one that closes the sheet and says whether all of it was written (a
+// full disk must not leave a short sheet behind an exit status of 0).
+func (j *judge) openSheet() (func(gradeRow), func() error, error) {
 	var w io.Writer
-	closeFn := func() {}
+	closeFn := func() error { return nil }
 	switch {
 	case j.opts.CSV == "-":
 		w = j.stdout
@@ -416,18 +438,29 @@ func (j *judge) openSheet() (func(gradeRow), func(), error) {
 		if err != nil {
 			return nil, nil, &setupError{Err: err}
 		}
-		w, closeFn = f, func() { f.Close() }
+		if _, err := io.WriteString(f, utf8BOM); err != nil {
+			f.Close()
+			return nil, nil, &setupError{Err: err}
+		}
+		w, closeFn = f, f.Close
 	}
 	var cw *csv.Writer
+	var writeErr error
 	if w != nil {
 		cw = csv.NewWriter(w)
 		cw.Write(gradeHeader)
 		cw.Flush()
+		writeErr = cw.Error()
+	}
+	closeSheet := func() error {
+		err := closeFn()
+		return cmp.Or(writeErr, err)
 	}
 	write := func(r gradeRow) {
 		if cw != nil {
 			cw.Write(r.record())
 			cw.Flush()
+			writeErr = cmp.Or(writeErr, cw.Error())
 		}
 		if j.opts.JSON {
 			if r.json == "" {
@@ -437,7 +470,7 @@ func (j *judge) openSheet() (func(gradeRow), func(), error) {
 			fmt.Fprintln(j.stdout, r.json)
 		}
 	}
-	return write, closeFn, nil
+	return write, closeSheet, nil
 }
 
 // printGradeTable writes the sheet for a person: a line per student, a
@@ -492,7 +525,7 @@ func findSubmissions(ctx context.Context, tempDir, dir string, ps []*problem.Pro
 		if err != nil {
 			return nil, nil, setupErrorf("-grade: %v", err)
 		}
-		return studentFolder(ctx, tempDir, filepath.Base(abs), dir, ps), nil, nil
+		return nameStudents(studentFolder(ctx, tempDir, filepath.Base(abs), dir, ps), filepath.Base(abs)), nil, nil
 	}
 	for _, e := range entries {
 		name := e.Name()
@@ -505,7 +538,7 @@ func findSubmissions(ctx context.Context, tempDir, dir string, ps []*problem.Pro
 			// files: refused, in the student's rows.
 			student := strings.TrimSuffix(name, filepath.Ext(name))
 			for _, p := range ps {
-				subs = append(subs, submission{student: student, p: p, missing: msg.Sprintf("%s is a link: -grade reads only regular files inside the class folder", name)})
+				subs = append(subs, submission{student: student, p: p, entry: name, missing: msg.Sprintf("%s is a link: -grade reads only regular files inside the class folder", printableName(name))})
 			}
 			continue
 		}
@@ -516,17 +549,90 @@ func findSubmissions(ctx context.Context, tempDir, dir string, ps []*problem.Pro
 		}
 		switch {
 		case fi.IsDir():
-			subs = append(subs, studentFolder(ctx, tempDir, name, path, ps)...)
+			subs = append(subs, nameStudents(studentFolder(ctx, tempDir, name, path, ps), name+"/")...)
 		case fi.Mode().IsRegular() && isSource(name):
-			subs = append(subs, singleFile(name, path, ps)...)
+			subs = append(subs, nameStudents(singleFile(name, path, ps), name)...)
 		default:
-			skipped = append(skipped, msg.Sprintf("%s: not a student's folder or solution file", name))
+			skipped = append(skipped, msg.Sprintf("%s: not a student's folder or solution file", printableName(name)))
 		}
 	}
 	if len(subs) == 0 {
 		return nil, skipped, setupErrorf("-grade %s: no submissions found (see go run ./judge -h for the layouts)", dir)
 	}
-	return subs, skipped, nil
+	return distinctStudents(subs), skipped, nil
+}
+
+// nameStudents records which entry of the class folder subs came from.
+func nameStudents(subs []submission, entry string) []submission {
+	for i := range subs {
+		subs[i].entry = entry
+	}
+	return subs
+}
+
+// distinctStudents gives each student a name fit for a sheet, a terminal
+// and a file name (printableName), and keeps apart two entries that would
+// be one student (bob/ beside bob.py, or names alike once escaped and
+// cut): each is then named for its entry, so that both are graded and
+// both get feedback.
+func distinctStudents(subs []submission) []submission {
+	entries := map[string]map[string]bool{} // each student's entries
+	for i := range subs {
+		subs[i].student = printableName(subs[i].student)
+		if entries[subs[i].student] == nil {
+			entries[subs[i].student] = map[string]bool{}
+		}
+		entries[subs[i].student][subs[i].entry] = true
+	}
+	taken := map[string]string{} // a name given → its entry
+	for i := range subs {
+		s := &subs[i]
+		if len(entries[s.student]) < 2 {
+			continue
+		}
+		name := printableName(s.entry)
+		for k := 2; taken[name] != "" && taken[name] != s.entry; k++ {
+			name = fmt.Sprintf("%s #%d", printableName(s.entry), k)
+		}
+		taken[name] = s.entry
+		s.student = name
+	}
+	return subs
+}
+
+// printablePath is a file's path as the sheet shows it: each of its
+// names as printableName shows it.
+func printablePath(path string) string {
+	parts := strings.Split(path, "/")
+	for i, p := range parts {
+		parts[i] = printableName(p)
+	}
+	return strings.Join(parts, "/")
+}
+
+// maxName is how many characters of a student's or a file's name a sheet
+// shows.
+const maxName = 64
+
+// printableName is a name from the class folder as the sheet, the table,
+// the feedback and the page show it: on one line, its control characters
+// (ESC, a newline) escaped, at most maxName characters.
+func printableName(name string) string {
+	var b strings.Builder
+	for _, r := range name {
+		switch {
+		case r == utf8.RuneError:
+			b.WriteString("\uFFFD")
+		case r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0):
+			fmt.Fprintf(&b, "\\x%02x", r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	if r := []rune(b.String()); len(r) > maxName {
+		return string(r[:maxName-1]) + "…"
+	}
+	return b.String()
 }
 
 // outsideFolder says why file may not be graded: it is a link, or it lies

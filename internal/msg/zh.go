@@ -19,6 +19,7 @@ var zh = map[string]string{
 	"gcov: the counting run sent no counts":                  "gcov：计数运行没有发送计数",
 	"%s: not a regular file (%s)":                            "%s：不是普通文件（%s）",
 	"%s: larger than %d bytes":                               "%s：大于 %d 字节",
+	"-csv %s: %v":                                            "-csv %s：%v",
 	"close inherited files: %w":                              "关闭继承来的文件描述符：%w",
 	"drop capabilities: %w":                                  "放弃权能（capabilities）：%w",
 	"n = %d: %s of CPU in %s of wall-clock time, when the judge stops a run: this machine is too busy to time it; judge again when it is quieter": "n = %d：%s 的 CPU 时间用了 %s 的实际时间，评测器在此时停止运行：这台机器太忙，无法计时；请在它空闲些时再评测",
