@@ -19,6 +19,7 @@ import (
 	"github.com/nqueens-kit/nqueens/judge/cases"
 	"github.com/nqueens-kit/nqueens/judge/lang"
 	"github.com/nqueens-kit/nqueens/judge/problem"
+	"github.com/nqueens-kit/nqueens/judge/sandbox"
 	"github.com/nqueens-kit/nqueens/judge/verdict"
 )
 
@@ -43,9 +44,9 @@ type pageText struct {
 	Intro, Sheet, Student, Points, Verdicts, Problem, Charts, ChartNote, Reports string
 }
 
-func newPageText() pageText {
+func newPageText(protection sandbox.Tier) pageText {
 	return pageText{
-		Intro:     msg.Sprintf("Graded by the N-Queens judge (%s). Point at a cell for its message; click a name for the student's report.", version()),
+		Intro:     msg.Sprintf("Graded by the N-Queens judge (%s), protection: %s. Point at a cell for its message; click a name for the student's report.", version(), protection),
 		Sheet:     msg.Sprintf("Grade sheet"),
 		Student:   msg.Sprintf("student"),
 		Points:    msg.Sprintf("points"),
@@ -110,7 +111,7 @@ var referenceColours = map[*lang.Language]string{
 
 // writeClassPage writes -html's page for the graded rows.
 func (j *judge) writeClassPage(ctx context.Context, rows []gradeRow) error {
-	page := classPage{Title: msg.Sprintf("N-Queens: the class in %s", j.opts.Grade), Text: newPageText(), Verdicts: countedVerdicts}
+	page := classPage{Title: msg.Sprintf("N-Queens: the class in %s", j.opts.Grade), Text: newPageText(j.jail.Tier()), Verdicts: countedVerdicts}
 	for _, p := range j.opts.Problems {
 		page.Problems = append(page.Problems, p.Folder())
 	}

@@ -17,6 +17,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/nqueens-kit/nqueens/judge/sandbox"
 	"github.com/nqueens-kit/nqueens/judge/verdict"
 )
 
@@ -87,7 +88,7 @@ func TestClassPageInChromium(t *testing.T) {
 	}))
 	page := classPage{
 		Title:    "N-Queens: the class in class",
-		Text:     newPageText(),
+		Text:     newPageText(sandbox.TierFull),
 		Problems: []string{"0052-n-queens-ii"},
 		Verdicts: countedVerdicts,
 		Students: []pageStudent{

@@ -35,7 +35,7 @@ Flags (they go before the problems):
   -run REGEXP    run only the cases whose name matches REGEXP
   -v             show each case's script transcript and the judge's overhead
   -watch         judge again every time the file is saved (one PROBLEM); Ctrl-C stops
-  -strict        refuse to run without every protection of the sandbox (for
+  -strict        refuse to run without a jail (in any of its tiers: for
                  grading other people's code; docs/judge.md, "Security")
 
 Other modes (one at a time, instead of judging your file):
@@ -116,7 +116,7 @@ type options struct {
 	Verbose   bool
 	Watch     bool   // judge again on every save
 	SVG       string // -bench: where the chart goes
-	Strict    bool   // refuse to run submissions without every protection
+	Strict    bool   // refuse to run submissions without a jail (sandbox.Jail.Strict)
 	Grade     string // -grade: the folder of students' submissions
 	CSV       string // -grade: where the grade sheet goes ("-": stdout)
 	Parallel  int    // -grade: submissions judged at once
@@ -233,7 +233,7 @@ func (opts *options) pickMode(set []string, modes map[mode]*bool) error {
 // check refuses what the mode's flags and problems cannot do together.
 func (opts *options) check() error {
 	if opts.Mode == modeGrade {
-		opts.Strict = true // others' code: every protection, or nothing runs
+		opts.Strict = true // others' code: a jail, or nothing runs
 		if opts.Parallel < 1 {
 			return msg.Errorf("-p %d: want at least 1", opts.Parallel)
 		}

@@ -49,7 +49,11 @@ func writeFeedback(dir, student string, rows []gradeRow) error {
 // message in full, control characters escaped.
 func feedbackText(student string, rows []gradeRow) string {
 	var b bytes.Buffer
-	msg.Fprintf(&b, "%s: graded by the N-Queens judge (%s)\n", student, version())
+	protection := ""
+	if len(rows) > 0 {
+		protection = rows[0].Protection
+	}
+	msg.Fprintf(&b, "%s: graded by the N-Queens judge (%s), protection: %s\n", student, version(), protection)
 	for _, r := range rows {
 		b.WriteString("\n")
 		msg.Fprintf(&b, "%s: %s, %d of %d points\n", r.Problem, r.Verdict.Long(), r.Points, r.MaxPoints)

@@ -60,6 +60,8 @@ type gradeRow struct {
 	MaxPoints int             `json:"max_points"`
 	CPUms     int64           `json:"cpu_ms"`
 	Message   string          `json:"message,omitempty"`
+	// Protection is the jail's tier that graded the row (sandbox.Tier).
+	Protection string `json:"protection"`
 
 	json  string          // the JSON Lines record, when -json: the whole report
 	cases []scoredCase    // each case of the exercise, for -classroom
@@ -75,11 +77,11 @@ type scoredCase struct {
 }
 
 // gradeHeader is the CSV header.
-var gradeHeader = []string{"student", "problem", "verdict", "passed", "total", "points", "max_points", "cpu_ms", "file", "language", "message"}
+var gradeHeader = []string{"student", "problem", "verdict", "passed", "total", "points", "max_points", "cpu_ms", "file", "language", "message", "protection"}
 
 func (r gradeRow) record() []string {
 	return []string{inert(r.Student), inert(r.Problem), string(r.Verdict), strconv.Itoa(r.Passed), strconv.Itoa(r.Total),
-		strconv.Itoa(r.Points), strconv.Itoa(r.MaxPoints), strconv.FormatInt(r.CPUms, 10), inert(r.File), inert(r.Language), inert(oneLine(r.Message))}
+		strconv.Itoa(r.Points), strconv.Itoa(r.MaxPoints), strconv.FormatInt(r.CPUms, 10), inert(r.File), inert(r.Language), inert(oneLine(r.Message)), r.Protection}
 }
 
 // inert is a text cell a spreadsheet shows as text: one that starts with
@@ -315,7 +317,7 @@ func (j *judge) gradeOne(ctx context.Context, s submission) (gradeRow, error) {
 	if err != nil {
 		return gradeRow{}, err
 	}
-	row := gradeRow{Student: s.student, Problem: s.p.Folder(), Total: len(cs)}
+	row := gradeRow{Student: s.student, Problem: s.p.Folder(), Total: len(cs), Protection: string(j.jail.Tier())}
 	for _, c := range cs {
 		row.MaxPoints += c.Points
 	}

@@ -61,11 +61,13 @@ func newJudge(opts options, stdout, stderr io.Writer) (*judge, error) {
 		return nil, err
 	}
 	jail := sandbox.NewJail()
-	if !jail.Complete() {
-		if opts.Strict {
-			return nil, msg.Errorf("-strict: this machine cannot isolate submissions; missing:\n  - %s", strings.Join(jail.Missing(), "\n  - "))
-		}
-		msg.Fprintf(stderr, "note: submissions run with fewer protections here; missing:\n  - %s\n(-strict, for grading others' code, refuses to run like this)\n", strings.Join(jail.Missing(), "\n  - "))
+	switch {
+	case !jail.Strict() && opts.Strict:
+		return nil, msg.Errorf("-strict: this machine cannot isolate submissions (protection: %s); missing:\n  - %s", jail.Tier(), strings.Join(jail.Missing(), "\n  - "))
+	case !jail.Strict():
+		msg.Fprintf(stderr, "note: submissions run with no jail here (protection: %s); missing:\n  - %s\n(-strict and -grade, for others' code, refuse to run like this)\n", jail.Tier(), strings.Join(jail.Missing(), "\n  - "))
+	case !jail.Complete():
+		msg.Fprintf(stderr, "note: submissions run in a jail with fewer protections here (protection: %s); missing:\n  - %s\n", jail.Tier(), strings.Join(jail.Missing(), "\n  - "))
 	}
 	removeStale()
 	tempDir, err := os.MkdirTemp("", fmt.Sprintf("%s%d-", tempPrefix, os.Getpid()))

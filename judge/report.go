@@ -52,7 +52,7 @@ func (o reportOut) whole(rep *judging.Report) {
 
 // header names the problem and the file judged.
 func (o reportOut) header(rep *judging.Report) {
-	fmt.Fprintf(o.w, "%s  %s\n", o.bold(rep.Problem), rep.File)
+	fmt.Fprintf(o.w, "%s  %s  %s\n", o.bold(rep.Problem), rep.File, msg.Sprintf("(protection: %s)", tierWord(rep.Protection)))
 }
 
 // caseLine writes one case's line, and why it failed.
@@ -114,6 +114,13 @@ func (o reportOut) summary(rep *judging.Report) {
 		msg.Fprintf(w, "note: %s not run for %s: its reference search needs more than about %.0f s there (README, \"Languages\")\n",
 			strings.Join(rep.Beyond, ", "), rep.Language, lang.HeadlineSearch.Seconds())
 	}
+}
+
+// tierWord is the tier's word alone of a report's protection ("landlock"
+// of "landlock (missing: …)"): the stderr note at start says the rest.
+func tierWord(protection string) string {
+	word, _, _ := strings.Cut(protection, " ")
+	return word
 }
 
 func indent(s, prefix string) string {

@@ -108,7 +108,7 @@ const (
 )
 
 // jailed reports whether the builder runs recipes' tools in its jail.
-func (b *Builder) jailed() bool { return b.Jail != nil && b.Jail.Complete() && b.Jail.Isolates() }
+func (b *Builder) jailed() bool { return b.Jail.Isolates() }
 
 // runJailedTool runs a build's tool in the builder's jail: it sees its
 // toolchain (readOnly) and the build directory, and may write only what

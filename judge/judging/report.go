@@ -34,6 +34,9 @@ type Report struct {
 	Profile  string `json:"profile,omitempty"`
 	Language string `json:"language"`
 	Judge    string `json:"judge"` // which judge made the report (-version)
+	// Protection is the jail's tier that ran the file, and what it lacks
+	// (sandbox.Jail.Protection).
+	Protection string `json:"protection"`
 
 	Streamed bool `json:"-"` // the header and cases were shown as they ran (Params.Header)
 	Graded   bool `json:"-"` // judged for -grade: a case after a TLE is scored as failed
@@ -42,5 +45,6 @@ type Report struct {
 // newReport starts the report on file, a solution to p.
 func (j *Judge) newReport(p *problem.Problem, file string) *Report {
 	l, _ := lang.ForFile(file)
-	return &Report{Version: ReportVersion, Problem: p.Folder(), File: file, Language: cmp.Or(l, lang.Go).Name, Judge: j.Version, Cases: []*cases.Result{}}
+	return &Report{Version: ReportVersion, Problem: p.Folder(), File: file, Language: cmp.Or(l, lang.Go).Name, Judge: j.Version,
+		Protection: j.Jail.Protection(), Cases: []*cases.Result{}}
 }

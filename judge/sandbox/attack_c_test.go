@@ -4,6 +4,8 @@ package sandbox
 
 import (
 	"context"
+	"fmt"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -150,4 +152,81 @@ func TestCloseInheritedMarksDescriptorsCloseOnExec(t *testing.T) {
 	flags, err = unix.FcntlInt(9, unix.F_GETFD, 0)
 	require.NoError(t, err)
 	assert.NotZero(t, flags&unix.FD_CLOEXEC)
+}
+
+// landlockTier is the jail as Ubuntu 24.04 as it ships leaves it: Landlock
+// but no namespaces (its AppArmor rule gives a user namespace no
+// capability, so no mount works in it). The judge's scripts simulate that
+// rule itself with a seccomp filter (judge/main_test.go, "simulate").
+func landlockTier(t *testing.T) *Jail {
+	t.Helper()
+	j := NewJail()
+	if j.Landlock() == 0 {
+		t.Skip("no Landlock on this kernel")
+	}
+	j.namespaces = false
+	require.Equal(t, TierLandlock, j.Tier())
+	j.ReadOnly = []string{"/lib", "/lib64", "/usr/lib"}
+	return j
+}
+
+// tierRun runs this test binary as an attacker through j.
+func tierRun(t *testing.T, j *Jail, args ...string) *Result {
+	t.Helper()
+	self, err := os.Executable()
+	require.NoError(t, err)
+	r, err := j.RunProgram(context.Background(), t.TempDir(), Program{Path: self}, append([]string{"attack"}, args...), limits())
+	require.NoError(t, err)
+	return r
+}
+
+func TestLandlockTierStopsTheHostileFile(t *testing.T) {
+	j := landlockTier(t)
+	dir, accepted := userFiles(t)
+	secret := filepath.Join(dir, "secret")
+
+	r := tierRun(t, j, "whoami")
+	assert.Regexp(t, fmt.Sprintf(`^pid \d+ ppid %d\n$`, os.Getpid()), string(r.Answer), "no PID namespace: the judge is its parent; %s", r.Output)
+
+	r = tierRun(t, j, "read", secret)
+	assert.Equal(t, "read: open "+secret+": permission denied\n", string(r.Answer))
+	r = tierRun(t, j, "write", filepath.Join(dir, "planted"))
+	assert.Contains(t, string(r.Answer), "permission denied")
+	assert.NoFileExists(t, filepath.Join(dir, "planted"))
+
+	r = tierRun(t, j, "unix", filepath.Join(dir, "bus"))
+	assert.Contains(t, string(r.Answer), "operation not permitted")
+	assert.Zero(t, accepted(), "a connection from the run reached the user's socket")
+
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	defer l.Close()
+	r = tierRun(t, j, "dial", l.Addr().String())
+	assert.Contains(t, string(r.Answer), "operation not permitted")
+
+	// Another process of the same user.
+	other := exec.Command("sleep", "30")
+	require.NoError(t, other.Start())
+	defer other.Process.Kill()
+	r = tierRun(t, j, "signal", strconv.Itoa(other.Process.Pid))
+	assert.Equal(t, "signal: operation not permitted\n", string(r.Answer))
+	assert.NoError(t, other.Process.Signal(syscall.Signal(0)), "the other process lives")
+
+	r = tierRun(t, j, "escape")
+	assert.Contains(t, string(r.Answer), "operation not permitted", "no process of its own")
+}
+
+func TestLandlockTierLeavesTheRunNoPrivilege(t *testing.T) {
+	j := landlockTier(t)
+	bin := cAttacker(t)
+	run := func(args ...string) string {
+		r, err := j.RunProgram(context.Background(), t.TempDir(), Program{Path: bin}, args, limits())
+		require.NoError(t, err)
+		return string(r.Answer)
+	}
+	// Even for a judge run as root: the run is the judge's own user here.
+	assert.Equal(t, "capget: ok\neffective 0000000000000000, 0 in the bounding set\n", run("capabilities"))
+	assert.Equal(t, "remount: Operation not permitted\n", run("remount", "/usr/lib"))
+	assert.Equal(t, "pdeathsig: Operation not permitted\n", run("pdeathsig"))
+	assert.Equal(t, "socket: Operation not permitted\n", run("socket"))
 }

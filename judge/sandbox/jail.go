@@ -1,6 +1,10 @@
 package sandbox
 
-import "github.com/nqueens-kit/nqueens/internal/msg"
+import (
+	"strings"
+
+	"github.com/nqueens-kit/nqueens/internal/msg"
+)
 
 // A Jail isolates each run from the machine: see jail_linux.go. A nil *Jail
 // runs programs with only the process-group limits.
@@ -9,10 +13,62 @@ type Jail struct {
 	// binary: a toolchain's runtime, for languages that need one.
 	ReadOnly []string
 
-	missing  []string // protections this machine lacks, in words
-	off      bool     // turned off by OffEnv
-	landlock int      // the Landlock ABI that restricts each run; 0: none
+	missing    []string // protections this machine lacks, in words
+	off        bool     // turned off by OffEnv
+	namespaces bool     // the namespaces and the minimal root can be built
+	landlock   int      // the Landlock ABI that restricts each run; 0: none
 }
+
+// A Tier is how much of the jail a machine allows, each the strongest it
+// can have: what judged a submission, said in every report.
+type Tier string
+
+const (
+	// TierFull: namespaces, a minimal root, Landlock, seccomp, limits.
+	TierFull Tier = "full"
+	// TierLandlock: no namespaces (Ubuntu 24.04 as it ships, Docker's
+	// default profile); Landlock's file (and TCP) rules, seccomp (no
+	// socket, no process, no signal outside the run), limits, a private
+	// working directory, every process killed by its group.
+	TierLandlock Tier = "landlock"
+	// TierNamespaces: no Landlock (an older kernel, or Landlock not
+	// enabled); the namespaces and the minimal root, with the jail's root
+	// holding no capability, seccomp, limits.
+	TierNamespaces Tier = "namespaces"
+	// TierNone: only the process-group limits (macOS, Windows, or a Linux
+	// with neither).
+	TierNone Tier = "none"
+)
+
+// Tier is the protection a run has through j.
+func (j *Jail) Tier() Tier {
+	switch {
+	case j == nil || j.off:
+		return TierNone
+	case j.namespaces && j.landlock > 0:
+		return TierFull
+	case j.landlock > 0:
+		return TierLandlock
+	case j.namespaces:
+		return TierNamespaces
+	}
+	return TierNone
+}
+
+// Protection names the tier and what it lacks, in one line: what a report,
+// a sheet's row and a feedback file say judged them.
+func (j *Jail) Protection() string {
+	t := j.Tier()
+	if t == TierFull {
+		return string(t)
+	}
+	return string(t) + " (" + msg.Sprintf("missing: %s", strings.Join(j.Missing(), "; ")) + ")"
+}
+
+// Strict reports whether the jail is strong enough for grading others'
+// code (-strict, -grade): any tier but TierNone, since each stops every
+// attack the tests make in it.
+func (j *Jail) Strict() bool { return j.Tier() != TierNone }
 
 // LandlockEnv caps the Landlock ABI the jail uses ("0" for none): to see,
 // and test, the jail on a kernel with an older Landlock or none.
@@ -27,7 +83,8 @@ const helperFailed = 125
 // jail is in place before any code of the program it runs.
 const HelperName = "nqueens-sandbox" // untranslated: a program's name
 
-// Missing lists, in words, the protections this machine cannot give.
+// Missing lists, in words, the protections this machine cannot give, and
+// how to get them where a setting can.
 func (j *Jail) Missing() []string {
 	if j == nil {
 		return []string{msg.Sprintf("isolation is off")}
@@ -36,7 +93,7 @@ func (j *Jail) Missing() []string {
 }
 
 // Complete reports whether every protection is in place.
-func (j *Jail) Complete() bool { return j != nil && len(j.missing) == 0 }
+func (j *Jail) Complete() bool { return j.Tier() == TierFull }
 
 // Landlock is the Landlock ABI the jail restricts runs with (0: none).
 func (j *Jail) Landlock() int {
@@ -46,6 +103,6 @@ func (j *Jail) Landlock() int {
 	return j.landlock
 }
 
-// Isolates reports whether runs go through the jail on this machine (on
-// Linux, with the jail on and working).
-func (j *Jail) Isolates() bool { return j != nil && !j.off && isolates() }
+// Isolates reports whether runs go through the jail's helper on this
+// machine (on Linux, in the full, Landlock or namespaces tier).
+func (j *Jail) Isolates() bool { return j.Tier() != TierNone }

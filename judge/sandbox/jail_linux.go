@@ -64,16 +64,19 @@ const (
 
 // helperConfig is what Run tells the helper, as its first argument.
 type helperConfig struct {
-	Runtime  []string      `json:"runtime"` // the program's runtime: it runs the program's file
-	Path     string        `json:"path"`    // the program's own path, for InPlace; else it is copied in
-	ReadOnly []string      `json:"ro"`
-	Writable []string      `json:"rw"`
-	Dir      string        `json:"dir"` // the working directory; "" is the run's /tmp
-	Env      []string      `json:"env"`
-	Tool     bool          `json:"tool"`            // a trusted tool: it may start processes (no seccomp)
-	Landlock int           `json:"landlock"`        // the Landlock ABI to restrict with; 0: none
-	Limits   []rlimit      `json:"limits"`          // set in the helper, before the program starts
-	Delay    time.Duration `json:"delay,omitempty"` // tests: a slow set-up
+	Runtime  []string `json:"runtime"` // the program's runtime: it runs the program's file
+	Path     string   `json:"path"`    // the program's own path, for InPlace; else it is copied in
+	ReadOnly []string `json:"ro"`
+	Writable []string `json:"rw"`
+	Dir      string   `json:"dir"` // the working directory; "" is the run's /tmp
+	Env      []string `json:"env"`
+	Tool     bool     `json:"tool"` // a trusted tool: it may start processes
+	// NoNamespaces: the Landlock tier; the helper runs in the machine's
+	// namespaces, in the run's own folder (its working directory).
+	NoNamespaces bool          `json:"nons,omitempty"`
+	Landlock     int           `json:"landlock"`        // the Landlock ABI to restrict with; 0: none
+	Limits       []rlimit      `json:"limits"`          // set in the helper, before the program starts
+	Delay        time.Duration `json:"delay,omitempty"` // tests: a slow set-up
 }
 
 // rlimit is one resource limit the helper sets on itself and so on the
@@ -85,16 +88,21 @@ type rlimit struct {
 
 // rlimits are the kernel's limits for a run: nets under the watchdog (CPU,
 // address space), and what the watchdog cannot see (file size, open files,
-// core files, threads and processes).
-func rlimits(prog Program, lim Limits) []rlimit {
-	return []rlimit{
+// core files, threads and processes). Threads and processes are counted
+// per user in a user namespace; without one (the Landlock tier) they would
+// be the user's own, all of them, and the watchdog counts the run's alone.
+func rlimits(prog Program, lim Limits, namespaces bool) []rlimit {
+	limits := []rlimit{
 		{unix.RLIMIT_CPU, cpuNet(lim.CPU)},
 		{unix.RLIMIT_AS, addressSpace(prog, lim)},
 		{unix.RLIMIT_FSIZE, uint64(max(cmp.Or(lim.FileSize, lim.Output), 1))},
 		{unix.RLIMIT_NOFILE, openFiles},
 		{unix.RLIMIT_CORE, 0},
-		{unix.RLIMIT_NPROC, uint64(cmp.Or(prog.Threads, DefaultProcesses))},
 	}
+	if namespaces {
+		limits = append(limits, rlimit{unix.RLIMIT_NPROC, uint64(cmp.Or(prog.Threads, DefaultProcesses))})
+	}
+	return limits
 }
 
 // openFiles is RLIMIT_NOFILE in the jail: a JVM opens a few dozen files.
@@ -104,8 +112,8 @@ const openFiles = 256
 // judge runs on a machine without it.
 const OffEnv = "NQUEENS_JAIL"
 
-// NewJail returns a jail with every protection this machine has, and says
-// in Missing which it lacks.
+// NewJail returns a jail with every protection this machine has, in the
+// strongest tier it allows, and says in Missing which it lacks.
 func NewJail() *Jail {
 	j := &Jail{}
 	if os.Getenv(OffEnv) == "off" {
@@ -113,11 +121,32 @@ func NewJail() *Jail {
 		j.missing = []string{msg.Sprintf("the jail (%s=off): a run can read and write the user's files, see and signal other processes, reach the network, and leave processes behind", OffEnv)}
 		return j
 	}
-	if err := namespacesWork(); err != nil {
-		j.missing = append(j.missing, msg.Sprintf("namespaces and a minimal root (%v): a run can read and write the user's files, see and signal other processes, reach the network, and leave processes behind", err))
+	var landlockErr error
+	j.landlock, landlockErr = landlockABI()
+	nsErr := namespacesWork()
+	j.namespaces = nsErr == nil
+	switch {
+	case !j.namespaces && j.landlock == 0:
+		j.missing = append(j.missing, msg.Sprintf("namespaces and a minimal root (%v) and Landlock (%v): a run can read and write the user's files, see and signal other processes, reach the network, and leave processes behind; %s", nsErr, landlockErr, namespacesFix()))
+	case !j.namespaces:
+		j.missing = append(j.missing, msg.Sprintf("namespaces and a minimal root (%v): Landlock alone keeps the user's files out of reach, and seccomp the network and other processes; %s", nsErr, namespacesFix()))
+	case j.landlock == 0:
+		j.missing = append(j.missing, msg.Sprintf("Landlock (%v): the namespaces and the minimal root alone keep the user's files out of reach; a kernel of 5.13 or later with Landlock enabled (lsm=…,landlock) adds it", landlockErr))
 	}
-	j.landlock = landlockABI()
 	return j
+}
+
+// namespacesFix says how to allow unprivileged user namespaces where the
+// machine says why they are not: Ubuntu's AppArmor rule (23.10 and
+// later), or Debian's and older Ubuntus' switch.
+func namespacesFix() string {
+	if data, err := os.ReadFile("/proc/sys/kernel/apparmor_restrict_unprivileged_userns"); err == nil && strings.TrimSpace(string(data)) == "1" {
+		return msg.Sprintf("Ubuntu's AppArmor denies them: `sudo sysctl -w kernel.apparmor_restrict_unprivileged_userns=0` (or an AppArmor profile with `userns,` for the judge), or the dev container (README) gives the full jail")
+	}
+	if data, err := os.ReadFile("/proc/sys/kernel/unprivileged_userns_clone"); err == nil && strings.TrimSpace(string(data)) == "0" {
+		return msg.Sprintf("the kernel denies them: `sudo sysctl -w kernel.unprivileged_userns_clone=1`, or the dev container (README) gives the full jail")
+	}
+	return msg.Sprintf("allow unprivileged user namespaces (on Ubuntu 23.10 and later: `sudo sysctl -w kernel.apparmor_restrict_unprivileged_userns=0`; in a container: a seccomp profile that allows them), or use the dev container (README)")
 }
 
 // landlockUpTo is the newest Landlock ABI whose rules the jail knows:
@@ -126,17 +155,26 @@ func NewJail() *Jail {
 const landlockUpTo = 6
 
 // landlockABI is the Landlock ABI the jail restricts runs with: the
-// kernel's, at most landlockUpTo and at most LandlockEnv.
-func landlockABI() int {
+// kernel's, at most landlockUpTo and at most LandlockEnv; with 0, why
+// there is none.
+func landlockABI() (int, error) {
 	abi, err := llsyscall.LandlockGetABIVersion()
-	if err != nil {
-		return 0
+	switch {
+	case errors.Is(err, unix.ENOSYS):
+		return 0, msg.Errorf("not in this kernel")
+	case errors.Is(err, unix.EOPNOTSUPP):
+		return 0, msg.Errorf("in the kernel but not enabled at boot")
+	case err != nil:
+		return 0, err
 	}
 	abi = min(abi, landlockUpTo)
-	if ceiling, err := strconv.Atoi(os.Getenv(LandlockEnv)); err == nil && ceiling >= 0 {
-		abi = min(abi, ceiling)
+	if ceiling, err := strconv.Atoi(os.Getenv(LandlockEnv)); err == nil && ceiling >= 0 && ceiling < abi {
+		abi = ceiling
+		if abi == 0 {
+			return 0, msg.Errorf("%s=0", LandlockEnv)
+		}
 	}
-	return abi
+	return abi, nil
 }
 
 var (
@@ -192,7 +230,8 @@ func jailAttr() *syscall.SysProcAttr {
 // binary handed over as an open file (binaryFD) unless it runs in place,
 // and a report channel (reportFD) for the helper's failures.
 func (j *Jail) jailCommand(prog Program, progArgs []string, lim Limits) (*launch, error) {
-	if j == nil || j.off || namespacesWork() != nil {
+	tier := j.Tier()
+	if tier == TierNone {
 		argv := prog.argv(prog.Path, progArgs)
 		return &launch{path: argv[0], args: argv, attr: sysProcAttr()}, nil
 	}
@@ -201,6 +240,9 @@ func (j *Jail) jailCommand(prog Program, progArgs []string, lim Limits) (*launch
 		return nil, msg.Errorf("find the judge's own binary for the jail: %w", err)
 	}
 	l := &launch{path: self, attr: jailAttr(), jailed: true}
+	if tier == TierLandlock {
+		l.attr = sysProcAttr()
+	}
 	runner := slices.Clone(prog.Runtime)
 	if len(runner) > 0 {
 		// The root shows the runtime's real file, not the links to it.
@@ -216,8 +258,10 @@ func (j *Jail) jailCommand(prog Program, progArgs []string, lim Limits) (*launch
 		Env:      prog.Env,
 		Tool:     prog.Tool,
 		Landlock: j.landlock,
-		Limits:   rlimits(prog, lim),
+		Limits:   rlimits(prog, lim, tier != TierLandlock),
 		Delay:    prog.setupDelay,
+
+		NoNamespaces: tier == TierLandlock,
 	}
 	var bin *os.File
 	if prog.InPlace {
@@ -283,21 +327,31 @@ func buildJail() error {
 	if err := json.Unmarshal([]byte(os.Args[1]), &cfg); err != nil && !isProbe {
 		return msg.Errorf("configuration: %w", err)
 	}
-	if err := unix.Mount("", "/", "", unix.MS_REC|unix.MS_PRIVATE, ""); err != nil {
-		return msg.Errorf("make mounts private: %w", err)
-	}
-	if isProbe {
-		if err := makeRoot(probePaths, nil, jailTmpSize); err != nil {
+	// The run's own folder: its /tmp in the namespaces, else the working
+	// directory the judge made for it.
+	tmp := "/tmp"
+	if cfg.NoNamespaces {
+		var err error
+		if tmp, err = os.Getwd(); err != nil {
 			return err
 		}
-		os.Exit(0) // the namespaces and the root work here
-	}
-	if err := makeRoot(cfg.ReadOnly, cfg.Writable, jailTmpSize); err != nil {
-		return err
+	} else {
+		if err := unix.Mount("", "/", "", unix.MS_REC|unix.MS_PRIVATE, ""); err != nil {
+			return msg.Errorf("make mounts private: %w", err)
+		}
+		if isProbe {
+			if err := makeRoot(probePaths, nil, jailTmpSize); err != nil {
+				return err
+			}
+			os.Exit(0) // the namespaces and the root work here
+		}
+		if err := makeRoot(cfg.ReadOnly, cfg.Writable, jailTmpSize); err != nil {
+			return err
+		}
 	}
 	program := cfg.Path
 	if program == "" {
-		program = "/tmp/solution"
+		program = filepath.Join(tmp, "solution")
 		if err := copyProgram(program); err != nil {
 			return err
 		}
@@ -321,14 +375,14 @@ func buildJail() error {
 	if err := dropCapabilities(); err != nil {
 		return msg.Errorf("drop capabilities: %w", err)
 	}
-	if err := restrict(cfg); err != nil {
+	if err := restrict(cfg, tmp); err != nil {
 		return err
 	}
-	if err := refuseProcesses(cfg.Tool); err != nil {
+	if err := refuseProcesses(cfg.Tool, os.Getpid()); err != nil {
 		return err
 	}
 	time.Sleep(cfg.Delay)
-	env := append(slices.Clone(cfg.Env), unixEnv("/tmp")...)
+	env := append(slices.Clone(cfg.Env), unixEnv(tmp)...)
 	args := append(append(slices.Clone(cfg.Runtime), program), os.Args[2:]...)
 	return syscall.Exec(args[0], args, env)
 }
@@ -346,13 +400,14 @@ func newSessionKeyring() error {
 
 // restrict applies Landlock at cfg's ABI to the calling thread, which
 // HelperMain has locked and which execs the program: reading and
-// executing what the run needs, writing its /tmp and cfg.Writable.
-func restrict(cfg helperConfig) error {
+// executing what the run needs, writing its own folder tmp and
+// cfg.Writable.
+func restrict(cfg helperConfig, tmp string) error {
 	if cfg.Landlock == 0 {
 		return nil
 	}
 	rules := []landlock.Rule{
-		landlock.RWDirs(append([]string{"/tmp"}, cfg.Writable...)...),
+		landlock.RWDirs(append([]string{tmp}, cfg.Writable...)...),
 		landlock.RWFiles("/dev/null"),
 	}
 	var dirs, files []string
@@ -416,9 +471,6 @@ func helperError(report []byte) error {
 	}
 	return nil
 }
-
-// isolates reports whether the jail can be built here.
-func isolates() bool { return namespacesWork() == nil }
 
 // CloseInherited marks every descriptor above stderr that the judge
 // inherited close-on-exec, so that no program, tool or helper it starts

@@ -31,9 +31,6 @@ func HelperMain() { os.Exit(2) }
 
 func helperError(report []byte) error { return nil }
 
-// isolates reports whether the jail can be built here.
-func isolates() bool { return false }
-
 // CloseInherited marks every descriptor above stderr that the judge
 // inherited close-on-exec, so that no program it starts gets one: main
 // calls it first thing. (Descriptors past the first 1024 are not looked at.)

@@ -33,9 +33,6 @@ func HelperMain() { os.Exit(2) }
 
 func helperError(report []byte) error { return nil }
 
-// isolates reports whether the jail can be built here.
-func isolates() bool { return false }
-
 // CloseInherited does nothing on Windows: a handle reaches a child only
 // when it is marked inheritable and passed, which the judge never does.
 func CloseInherited() {}

@@ -53,13 +53,18 @@ var refused = []string{
 	"reboot", "swapon", "swapoff", "sethostname", "setdomainname", "acct", "quotactl",
 }
 
-// refusedToSubmissions are refused to a submission but not to a tool.
-var refusedToSubmissions = []string{"fork", "vfork"}
+// refusedToSubmissions are refused to a submission but not to a tool: a
+// process of its own, leaving its process group (whose kill ends the run
+// where there is no PID namespace), and signals through pidfds.
+var refusedToSubmissions = []string{"fork", "vfork", "setsid", "setpgid", "tkill", "pidfd_open", "pidfd_send_signal"}
 
 // refuseProcesses installs the filter for a submission (tool false) or a
-// tool (tool true) on the calling thread, with no_new_privs.
-func refuseProcesses(tool bool) error {
-	prog, err := filterProgram(tool)
+// tool (tool true) on the calling thread, with no_new_privs. self is the
+// process the program will be: a submission may signal itself and its
+// own process group only (without a PID namespace, everything else of
+// the user's would be in reach).
+func refuseProcesses(tool bool, self int) error {
+	prog, err := filterProgram(tool, self)
 	if err != nil {
 		return msg.Errorf("seccomp: %w", err)
 	}
@@ -75,7 +80,7 @@ func refuseProcesses(tool bool) error {
 
 // filterProgram assembles the filter: the checks of the table and of
 // calls newer than it first, then go-seccomp-bpf's rules.
-func filterProgram(tool bool) ([]unix.SockFilter, error) {
+func filterProgram(tool bool, self int) ([]unix.SockFilter, error) {
 	errno := func(e unix.Errno) seccomp.Action { return seccomp.ActionErrno | seccomp.Action(e) }
 	groups := []seccomp.SyscallGroup{
 		{Action: seccomp.ActionErrno, Names: refused}, // EPERM
@@ -99,6 +104,27 @@ func filterProgram(tool bool) ([]unix.SockFilter, error) {
 					Name:       "clone",
 					Conditions: seccomp.ArgumentConditions{{Argument: 0, Operation: seccomp.BitsNotSet, Value: unix.CLONE_THREAD}},
 				}},
+			},
+			seccomp.SyscallGroup{
+				// kill(pid): itself, its group (0 or -pid) only.
+				Action: seccomp.ActionErrno,
+				NamesWithCondtions: []seccomp.NameWithConditions{{
+					Name: "kill",
+					Conditions: seccomp.ArgumentConditions{
+						{Argument: 0, Operation: seccomp.NotEqual, Value: uint64(self)},
+						{Argument: 0, Operation: seccomp.NotEqual, Value: 0},
+						{Argument: 0, Operation: seccomp.NotEqual, Value: uint64(int64(-self))},
+					},
+				}},
+			},
+			seccomp.SyscallGroup{
+				// A thread's signals: its own process's threads only.
+				Action: seccomp.ActionErrno,
+				NamesWithCondtions: []seccomp.NameWithConditions{
+					{Name: "tgkill", Conditions: seccomp.ArgumentConditions{{Argument: 0, Operation: seccomp.NotEqual, Value: uint64(self)}}},
+					{Name: "rt_sigqueueinfo", Conditions: seccomp.ArgumentConditions{{Argument: 0, Operation: seccomp.NotEqual, Value: uint64(self)}}},
+					{Name: "rt_tgsigqueueinfo", Conditions: seccomp.ArgumentConditions{{Argument: 0, Operation: seccomp.NotEqual, Value: uint64(self)}}},
+				},
 			},
 			seccomp.SyscallGroup{
 				// clone3's flags are in memory, out of the filter's reach:

@@ -1,0 +1,77 @@
+//go:build linux
+
+package main
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"strings"
+	"syscall"
+
+	seccomp "github.com/elastic/go-seccomp-bpf"
+	"golang.org/x/sys/unix"
+)
+
+// simulations make this machine look, to a command and all it starts, like
+// one a course uses, with a seccomp filter that answers some system calls
+// as that machine would (test scripts: exec simulate KIND[+KIND] judge …).
+var simulations = map[string][]seccomp.SyscallGroup{
+	// Ubuntu 23.10 and later as they ship: a user namespace can be made but
+	// holds no capability, so mounting in it fails (AppArmor's
+	// kernel.apparmor_restrict_unprivileged_userns=1).
+	"ubuntu-24.04": {{
+		Action: errno(unix.EACCES),
+		Names:  []string{"mount", "umount2", "pivot_root", "mount_setattr", "move_mount", "open_tree", "fsopen", "sethostname"},
+	}},
+	// Docker's default seccomp profile without CAP_SYS_ADMIN: no unshare,
+	// no namespace flags to clone, no clone3.
+	"docker": {
+		{Action: errno(unix.EPERM), Names: []string{"unshare", "setns"}},
+		{Action: errno(unix.ENOSYS), Names: []string{"clone3"}},
+		{
+			Action: errno(unix.EPERM),
+			NamesWithCondtions: []seccomp.NameWithConditions{{
+				Name:       "clone",
+				Conditions: seccomp.ArgumentConditions{{Argument: 0, Operation: seccomp.BitsSet, Value: unix.CLONE_NEWUSER}},
+			}},
+		},
+	},
+	// A kernel built without Landlock (Ubuntu 20.04, Debian 11, RHEL 8).
+	"no-landlock": {{Action: errno(unix.ENOSYS), Names: []string{"landlock_create_ruleset"}}},
+	// Landlock built in but not enabled at boot (an lsm= list without it).
+	"landlock-disabled": {{Action: errno(unix.EOPNOTSUPP), Names: []string{"landlock_create_ruleset"}}},
+}
+
+func errno(e unix.Errno) seccomp.Action { return seccomp.ActionErrno | seccomp.Action(e) }
+
+// simulateMain is the command simulate KIND[+KIND…] COMMAND ARGS…: it
+// loads the filters of each KIND and execs COMMAND.
+func simulateMain() {
+	if len(os.Args) < 3 {
+		fmt.Fprintln(os.Stderr, "usage: simulate KIND[+KIND] COMMAND [ARGS]")
+		os.Exit(2)
+	}
+	var groups []seccomp.SyscallGroup
+	for _, kind := range strings.Split(os.Args[1], "+") {
+		g, ok := simulations[kind]
+		if !ok {
+			fmt.Fprintf(os.Stderr, "simulate: no such machine %q\n", kind)
+			os.Exit(2)
+		}
+		groups = append(groups, g...)
+	}
+	filter := seccomp.Filter{NoNewPrivs: true, Flag: seccomp.FilterFlagTSync, Policy: seccomp.Policy{DefaultAction: seccomp.ActionAllow, Syscalls: groups}}
+	if err := seccomp.LoadFilter(filter); err != nil {
+		fmt.Fprintln(os.Stderr, "simulate:", err)
+		os.Exit(2)
+	}
+	path, err := exec.LookPath(os.Args[2])
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "simulate:", err)
+		os.Exit(2)
+	}
+	err = syscall.Exec(path, os.Args[2:], os.Environ())
+	fmt.Fprintln(os.Stderr, "simulate:", err)
+	os.Exit(2)
+}
