@@ -30,7 +30,7 @@ var update = flag.Bool("u", false, "update the expected output in testdata scrip
 
 func TestMain(m *testing.M) {
 	worker.Serve()
-	testscript.Main(m, map[string]func(){"judge": main, sandbox.HelperName: sandbox.HelperMain, "simulate": simulateMain})
+	testscript.Main(m, map[string]func(){"judge": judgeMain, sandbox.HelperName: sandbox.HelperMain, "simulate": simulateMain})
 }
 
 // TestScripts runs the judge's command-line tests in testdata/. Each script
@@ -65,6 +65,30 @@ func TestAttackScriptsAtOlderLandlock(t *testing.T) {
 	for _, abi := range abis {
 		t.Run("Landlock ABI "+abi, func(t *testing.T) {
 			p := scriptParams(t, map[string]string{sandbox.LandlockEnv: abi})
+			p.Dir, p.Files = "", scripts
+			testscript.Run(t, p)
+		})
+	}
+}
+
+// TestAttackScriptsOnTheMachinesCoursesUse runs the attack scripts, -strict
+// and -grade again in the jail's other tiers (exhaustively; the quick
+// suite has tiers.txtar): on Ubuntu 24.04 as it ships, simulated (the
+// Landlock tier), at GitHub's runners' Landlock ABI 4; and on a kernel
+// without Landlock (the namespaces tier, capabilities dropped).
+func TestAttackScriptsOnTheMachinesCoursesUse(t *testing.T) {
+	if runtime.GOOS != "linux" || !queenstest.Long() {
+		t.Skip("exhaustive, on Linux: NQUEENS_EXHAUSTIVE=1")
+	}
+	scripts, err := filepath.Glob("testdata/attack_*.txtar")
+	require.NoError(t, err)
+	scripts = append(scripts, "testdata/strict.txtar", "testdata/grade.txtar")
+	for _, machine := range []map[string]string{
+		{simulateEnv: "ubuntu-24.04", sandbox.LandlockEnv: "4"},
+		{simulateEnv: "no-landlock"},
+	} {
+		t.Run(machine[simulateEnv], func(t *testing.T) {
+			p := scriptParams(t, machine)
 			p.Dir, p.Files = "", scripts
 			testscript.Run(t, p)
 		})

@@ -43,17 +43,25 @@ var simulations = map[string][]seccomp.SyscallGroup{
 	"landlock-disabled": {{Action: errno(unix.EOPNOTSUPP), Names: []string{"landlock_create_ruleset"}}},
 }
 
-func errno(e unix.Errno) seccomp.Action { return seccomp.ActionErrno | seccomp.Action(e) }
+// simulateEnv, set to KIND[+KIND…] in a script's environment, makes the
+// judge command simulate that machine (judgeMain): how whole sets of
+// scripts run on it.
+const simulateEnv = "NQUEENS_TEST_SIMULATE"
 
-// simulateMain is the command simulate KIND[+KIND…] COMMAND ARGS…: it
-// loads the filters of each KIND and execs COMMAND.
-func simulateMain() {
-	if len(os.Args) < 3 {
-		fmt.Fprintln(os.Stderr, "usage: simulate KIND[+KIND] COMMAND [ARGS]")
-		os.Exit(2)
+// judgeMain is the judge command of the scripts: main, on the machine
+// simulateEnv names, if any.
+func judgeMain() {
+	if kinds := os.Getenv(simulateEnv); kinds != "" {
+		simulate(kinds)
 	}
+	main()
+}
+
+// simulate loads the filters of each KIND of kinds (KIND[+KIND…]) on this
+// process and all it starts; it exits on a failure.
+func simulate(kinds string) {
 	var groups []seccomp.SyscallGroup
-	for _, kind := range strings.Split(os.Args[1], "+") {
+	for _, kind := range strings.Split(kinds, "+") {
 		g, ok := simulations[kind]
 		if !ok {
 			fmt.Fprintf(os.Stderr, "simulate: no such machine %q\n", kind)
@@ -66,6 +74,18 @@ func simulateMain() {
 		fmt.Fprintln(os.Stderr, "simulate:", err)
 		os.Exit(2)
 	}
+}
+
+func errno(e unix.Errno) seccomp.Action { return seccomp.ActionErrno | seccomp.Action(e) }
+
+// simulateMain is the command simulate KIND[+KIND…] COMMAND ARGS…: it
+// loads the filters of each KIND and execs COMMAND.
+func simulateMain() {
+	if len(os.Args) < 3 {
+		fmt.Fprintln(os.Stderr, "usage: simulate KIND[+KIND] COMMAND [ARGS]")
+		os.Exit(2)
+	}
+	simulate(os.Args[1])
 	path, err := exec.LookPath(os.Args[2])
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "simulate:", err)

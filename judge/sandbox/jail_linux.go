@@ -241,7 +241,7 @@ func (j *Jail) jailCommand(prog Program, progArgs []string, lim Limits) (*launch
 	}
 	l := &launch{path: self, attr: jailAttr(), jailed: true}
 	if tier == TierLandlock {
-		l.attr = sysProcAttr()
+		l.attr, l.private = sysProcAttr(), true
 	}
 	runner := slices.Clone(prog.Runtime)
 	if len(runner) > 0 {

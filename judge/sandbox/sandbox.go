@@ -16,8 +16,10 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"sync"
 	"syscall"
 	"time"
@@ -156,13 +158,38 @@ type launch struct {
 	files  []*os.File // from file descriptor 5 on (nil: closed)
 	report *os.File   // the helper's report channel, read end; nil without a jail
 	jailed bool
+	// private: the run gets a folder of its own, made in the run's
+	// directory and removed after it (the Landlock tier, which has no
+	// /tmp of its own to give it); privateDir is that folder.
+	private    bool
+	privateDir string
 }
 
-// closeReport closes the read end of the helper's report channel.
+// closeReport closes the read end of the helper's report channel, and
+// removes the run's private folder.
 func (l *launch) closeReport() {
 	if l.report != nil {
 		l.report.Close()
 	}
+	if l.privateDir != "" {
+		removeAll(l.privateDir)
+		l.privateDir = ""
+	}
+}
+
+// removeAll removes a folder a program wrote in, whatever modes it left on
+// the folders inside.
+func removeAll(dir string) {
+	if os.RemoveAll(dir) == nil {
+		return
+	}
+	filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if d != nil && d.IsDir() {
+			os.Chmod(path, 0o700)
+		}
+		return nil
+	})
+	os.RemoveAll(dir)
 }
 
 // close closes, once, the files the judge handed to the launch.
@@ -279,6 +306,15 @@ func (j *Jail) start(dir string, prog Program, args []string, lim Limits, ch *ch
 	if err != nil {
 		ch.closeWrites()
 		return nil, err
+	}
+	if l.private {
+		if l.privateDir, err = os.MkdirTemp(dir, "run-"); err != nil { // untranslated: a folder's name
+			ch.closeWrites()
+			l.close()
+			l.closeReport()
+			return nil, err
+		}
+		dir = l.privateDir
 	}
 	cmd := &exec.Cmd{Path: l.path, Args: l.args, Dir: dir, SysProcAttr: l.attr}
 	cmd.Env = programEnv(dir, lim)
