@@ -32,8 +32,19 @@ const (
 // and the effective, permitted and inheritable sets cleared. Without it a
 // run holds every capability in its namespace, and may remount the jail's
 // read-only binds or mount a tmpfs of its own, wherever Landlock is
-// missing to stop it.
+// missing to stop it. A thread that holds no capability (an ordinary
+// user's, in the Landlock tier) has nothing to drop and may not change
+// the rest: no_new_privs, set before the program runs, keeps it from
+// gaining any.
 func dropCapabilities() error {
+	hdr := unix.CapUserHeader{Version: unix.LINUX_CAPABILITY_VERSION_3}
+	var held [2]unix.CapUserData
+	if err := unix.Capget(&hdr, &held[0]); err != nil {
+		return err
+	}
+	if held[0].Permitted == 0 && held[1].Permitted == 0 {
+		return unix.Prctl(unix.PR_CAP_AMBIENT, unix.PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0)
+	}
 	if err := unix.Prctl(unix.PR_SET_SECUREBITS, secbitsUnprivileged, 0, 0, 0); err != nil {
 		return err
 	}
@@ -49,7 +60,6 @@ func dropCapabilities() error {
 	if err := unix.Prctl(unix.PR_CAP_AMBIENT, unix.PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0); err != nil {
 		return err
 	}
-	hdr := unix.CapUserHeader{Version: unix.LINUX_CAPABILITY_VERSION_3}
 	var none [2]unix.CapUserData
 	return unix.Capset(&hdr, &none[0])
 }
