@@ -32,7 +32,7 @@ const Marker = "nqueens-worker" // untranslated: an argument
 // Limits bound one task: far more than an honest file needs (a few
 // milliseconds, a few MiB), far less than would stall a class.
 var Limits = sandbox.Limits{
-	CPU:    5 * time.Second,
+	CPU:    3 * time.Second,
 	Idle:   5 * time.Second,
 	Memory: 256 << 20,
 	Output: 64 << 10,
