@@ -18,7 +18,6 @@ import (
 	"strings"
 	"sync"
 	"time"
-	"unicode/utf8"
 
 	"github.com/nqueens-kit/nqueens/internal/msg"
 	"github.com/nqueens-kit/nqueens/judge/cases"
@@ -620,22 +619,16 @@ const maxName = 64
 // the feedback and the page show it: on one line, its control characters
 // (ESC, a newline) escaped, at most maxName characters.
 func printableName(name string) string {
-	var b strings.Builder
-	for _, r := range name {
-		switch {
-		case r == utf8.RuneError:
-			b.WriteString("\uFFFD")
-		case r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0):
-			fmt.Fprintf(&b, "\\x%02x", r)
-		default:
-			b.WriteRune(r)
-		}
-	}
-	if r := []rune(b.String()); len(r) > maxName {
+	name = nameControls.Replace(format.Printable(name))
+	if r := []rune(name); len(r) > maxName {
 		return string(r[:maxName-1]) + "…"
 	}
-	return b.String()
+	return name
 }
+
+// nameControls escapes what format.Printable leaves in a text but a name
+// must not hold: it is one cell, on one line.
+var nameControls = strings.NewReplacer("\n", `\x0a`, "\t", `\x09`)
 
 // outsideFolder says why file may not be graded: it is a link, or it lies
 // outside root, the student's folder ("" for a single file); "" when it is

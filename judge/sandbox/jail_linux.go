@@ -15,8 +15,16 @@
 //     read and execute its binary and Jail.ReadOnly and write only /tmp;
 //     from ABI 4 it may use no TCP port, from ABI 6 signal nothing outside
 //     its domain. Landlock doubles the minimal root; it is not required;
+//   - a seccomp filter (seccomp_linux.go): x86-64 calls only, no
+//     process, mount, namespace, socket or signal outside the run;
+//   - no capability, even in its own user namespace (caps_linux.go);
 //   - RLIMIT_NPROC in its user namespace caps a fork bomb;
 //   - only file descriptors 0 to 4 are open in it.
+//
+// Where the machine allows less (jail.go's tiers), the helper builds what
+// it can: without namespaces (TierLandlock) it runs the program in a
+// private folder under Landlock, the filter and the limits; without
+// Landlock (TierNamespaces), in the namespaces and the minimal root.
 //
 // The judge's own binary sets this up: Run starts it again as HelperName
 // inside the new namespaces, and it mounts, restricts and then execs the
@@ -316,8 +324,10 @@ func HelperMain() {
 	os.Exit(helperFailed)
 }
 
-// buildJail runs inside the new namespaces, as their root: it mounts,
-// restricts and execs the program; it returns only on failure.
+// buildJail runs inside the new namespaces, as their root (in the
+// Landlock tier, in the machine's, in the run's private folder): it
+// mounts, limits, drops capabilities, restricts and execs the program; it
+// returns only on failure.
 func buildJail() error {
 	if len(os.Args) < 2 {
 		return errors.New("no configuration") // untranslated: never seen (the judge always passes one)
