@@ -28,15 +28,18 @@
 //   - build: a student's file into a program, beside a generated harness;
 //     compile errors name the student's lines; bounded, jailed, cached by
 //     content.
-//   - sandbox: one run of a program under limits, in a jail, and what it
-//     used.
+//   - sandbox: one run of a program under limits, in a jail (in the
+//     strongest of its tiers the machine allows), and what it used.
+//   - worker: the judge's own code on a student's material (when a file
+//     was committed, the source checks) in a child under limits.
 //   - lookup: answers written into a submission's source (HC).
 //   - profile: where a search's time goes, from a counting run.
 //   - bench: programs timed side by side (-bench).
 //   - verdict: the verdicts and their long names.
 //   - format: how durations, sizes and factors are written.
 //   - internal/msg: the judge's messages in the reader's language;
-//     internal/atomicfile: files written whole or not at all.
+//     internal/atomicfile: files written whole or not at all;
+//     internal/safeopen: reading what a run could have planted.
 //
 // In this package: main.go, cli.go (flags, modes, exit statuses), judge.go
 // (the invocation's services; judging the student's own files),
