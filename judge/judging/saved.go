@@ -4,19 +4,22 @@
 package judging
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha1"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/go-git/go-billy/v5/osfs"
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/cache"
-	"github.com/go-git/go-git/v5/plumbing/object"
 	"github.com/go-git/go-git/v5/plumbing/storer"
 	"github.com/go-git/go-git/v5/storage/filesystem"
 
@@ -76,7 +79,9 @@ const maxHistory = 10000
 
 // committedAt is the committer's time of the last commit that changed
 // file (absolute), following first parents from HEAD, when file is in a
-// git work tree and holds what HEAD holds.
+// git work tree and holds what HEAD holds. Commits and trees are read as
+// git stores them (go-git's storage: loose objects and packs), and
+// parsed here.
 func committedAt(file string) (time.Time, bool) {
 	top, gitDir, ok := findGitDir(filepath.Dir(file))
 	if !ok {
@@ -86,17 +91,17 @@ func committedAt(file string) (time.Time, bool) {
 	if err != nil || !filepath.IsLocal(rel) {
 		return time.Time{}, false
 	}
-	rel = filepath.ToSlash(rel)
 	st := filesystem.NewStorage(osfs.New(gitDir), cache.NewObjectLRUDefault())
 	head, err := storer.ResolveReference(st, plumbing.HEAD)
 	if err != nil {
 		return time.Time{}, false
 	}
-	c, err := object.GetCommit(st, head.Hash())
+	path := strings.Split(filepath.ToSlash(rel), "/")
+	c, err := readCommit(st, head.Hash())
 	if err != nil {
 		return time.Time{}, false
 	}
-	blob, ok := entryAt(c, rel)
+	blob, ok := entryAt(st, c.tree, path)
 	if !ok {
 		return time.Time{}, false // not committed
 	}
@@ -105,32 +110,110 @@ func committedAt(file string) (time.Time, bool) {
 		return time.Time{}, false // changed since: uncommitted work
 	}
 	for range maxHistory {
-		if c.NumParents() == 0 {
-			return c.Committer.When, true
+		if len(c.parents) == 0 {
+			return c.when, true
 		}
-		parent, err := c.Parent(0)
+		parent, err := readCommit(st, c.parents[0])
 		if err != nil {
 			return time.Time{}, false
 		}
-		if was, ok := entryAt(parent, rel); !ok || was != blob {
-			return c.Committer.When, true
+		if was, ok := entryAt(st, parent.tree, path); !ok || was != blob {
+			return c.when, true
 		}
 		c = parent
 	}
 	return time.Time{}, false
 }
 
-// entryAt is the object name of path in c's tree.
-func entryAt(c *object.Commit, path string) (plumbing.Hash, bool) {
-	tree, err := c.Tree()
+// A commit is what committedAt reads of one: its tree, its parents and
+// the committer's time.
+type commit struct {
+	tree    plumbing.Hash
+	parents []plumbing.Hash
+	when    time.Time
+}
+
+// Bounds of what committedAt reads of one object.
+const (
+	maxCommit = 1 << 20
+	maxTree   = 16 << 20
+)
+
+// readObject reads the object h of kind t, at most limit bytes.
+func readObject(st *filesystem.Storage, t plumbing.ObjectType, h plumbing.Hash, limit int64) ([]byte, error) {
+	o, err := st.EncodedObject(t, h)
 	if err != nil {
-		return plumbing.ZeroHash, false
+		return nil, err
 	}
-	e, err := tree.FindEntry(path)
+	r, err := o.Reader()
 	if err != nil {
-		return plumbing.ZeroHash, false
+		return nil, err
 	}
-	return e.Hash, true
+	defer r.Close()
+	return io.ReadAll(io.LimitReader(r, limit))
+}
+
+// readCommit reads commit h's headers: "tree H", "parent H"…,
+// "committer NAME <EMAIL> SECONDS ZONE", up to the blank line.
+func readCommit(st *filesystem.Storage, h plumbing.Hash) (commit, error) {
+	data, err := readObject(st, plumbing.CommitObject, h, maxCommit)
+	if err != nil {
+		return commit{}, err
+	}
+	var c commit
+	headers, _, _ := strings.Cut(string(data), "\n\n")
+	for _, line := range strings.Split(headers, "\n") {
+		key, value, _ := strings.Cut(line, " ")
+		switch key {
+		case "tree":
+			c.tree = plumbing.NewHash(value)
+		case "parent":
+			c.parents = append(c.parents, plumbing.NewHash(value))
+		case "committer":
+			if f := strings.Fields(value); len(f) >= 2 {
+				if secs, err := strconv.ParseInt(f[len(f)-2], 10, 64); err == nil {
+					c.when = time.Unix(secs, 0)
+				}
+			}
+		}
+	}
+	if c.tree.IsZero() || c.when.IsZero() {
+		return commit{}, errors.New("not a commit") // untranslated: never shown
+	}
+	return c, nil
+}
+
+// entryAt is the object name at path (its names, in order) below tree:
+// a tree's entries are "MODE NAME", a zero byte and 20 bytes of name.
+func entryAt(st *filesystem.Storage, tree plumbing.Hash, path []string) (plumbing.Hash, bool) {
+	for i, name := range path {
+		data, err := readObject(st, plumbing.TreeObject, tree, maxTree)
+		if err != nil {
+			return plumbing.ZeroHash, false
+		}
+		found := false
+		for len(data) > 0 {
+			head, rest, ok := bytes.Cut(data, []byte{0})
+			if !ok || len(rest) < 20 {
+				return plumbing.ZeroHash, false
+			}
+			_, entry, _ := bytes.Cut(head, []byte(" "))
+			var h plumbing.Hash
+			copy(h[:], rest[:20])
+			data = rest[20:]
+			if string(entry) == name {
+				if i == len(path)-1 {
+					return h, true
+				}
+				tree, found = h, true
+				break
+			}
+		}
+		if !found {
+			return plumbing.ZeroHash, false
+		}
+	}
+	return plumbing.ZeroHash, false
 }
 
 // findGitDir finds the work tree holding dir and its git directory: a .git
