@@ -87,7 +87,7 @@ func init() {
 // Windows a handle named in the environment.
 func nqueensJudgeChannel(fd int) *judgeos.File {
 	h := uint64(fd)
-	if v, err := judgestrconv.ParseUint(judgeos.Getenv("NQUEENS_FD"+judgestrconv.Itoa(fd)), 10, 64); err == nil {
+	if v, err := judgestrconv.ParseUint(judgeos.Getenv("` + sandbox.ChannelEnv + `"+judgestrconv.Itoa(fd)), 10, 64); err == nil {
 		h = v
 	}
 	return judgeos.NewFile(uintptr(h), "judge channel")

@@ -235,3 +235,17 @@ func TestLandlockTierLeavesTheRunNoPrivilege(t *testing.T) {
 	assert.Equal(t, "pdeathsig: Operation not permitted\n", run("pdeathsig"))
 	assert.Equal(t, "socket: Operation not permitted\n", run("socket"))
 }
+
+func TestChannelIsTheHandleTheEnvironmentNames(t *testing.T) {
+	r, w, err := os.Pipe()
+	require.NoError(t, err)
+	defer r.Close()
+	// As on Windows: the answer's handle named in the environment.
+	t.Setenv(ChannelEnv+"3", strconv.Itoa(int(w.Fd())))
+	_, err = Channel(3).WriteString("42\n")
+	require.NoError(t, err)
+	w.Close()
+	got := make([]byte, 8)
+	n, _ := r.Read(got)
+	assert.Equal(t, "42\n", string(got[:n]))
+}

@@ -49,7 +49,7 @@ func passChannels(cmd *exec.Cmd, files ...*os.File) error {
 			return msg.Errorf("pass channel %d: %w", 3+i, err)
 		}
 		cmd.SysProcAttr.AdditionalInheritedHandles = append(cmd.SysProcAttr.AdditionalInheritedHandles, syscall.Handle(h))
-		cmd.Env = append(cmd.Env, "NQUEENS_FD"+strconv.Itoa(3+i)+"="+strconv.FormatUint(uint64(h), 10))
+		cmd.Env = append(cmd.Env, ChannelEnv+strconv.Itoa(3+i)+"="+strconv.FormatUint(uint64(h), 10))
 	}
 	return nil
 }

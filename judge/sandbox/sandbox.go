@@ -20,6 +20,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"sync"
 	"syscall"
 	"time"
@@ -91,6 +92,22 @@ type Result struct {
 
 	peakCPU time.Duration // the largest CPU time of the whole tree seen while polling
 	peakRSS int64         // the largest resident memory of the whole tree seen while polling
+}
+
+// ChannelEnv starts the name of the environment variable that holds, on
+// Windows, the handle of a program's channel: ChannelEnv+"3" its answer,
+// ChannelEnv+"4" its crash report. Elsewhere they are file descriptors 3
+// and 4.
+const ChannelEnv = "NQUEENS_FD"
+
+// Channel opens, in a program the sandbox started, its channel fd (3 or
+// 4): the file descriptor, or on Windows the handle named in ChannelEnv.
+func Channel(fd int) *os.File {
+	h := uint64(fd)
+	if v, err := strconv.ParseUint(os.Getenv(ChannelEnv+strconv.Itoa(fd)), 10, 64); err == nil {
+		h = v
+	}
+	return os.NewFile(uintptr(h), "channel")
 }
 
 // KeepOutput is how much of the program's own stdout and stderr a Result
