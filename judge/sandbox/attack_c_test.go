@@ -240,11 +240,15 @@ func TestChannelIsTheHandleTheEnvironmentNames(t *testing.T) {
 	r, w, err := os.Pipe()
 	require.NoError(t, err)
 	defer r.Close()
-	// As on Windows: the answer's handle named in the environment.
-	t.Setenv(ChannelEnv+"3", strconv.Itoa(int(w.Fd())))
-	_, err = Channel(3).WriteString("42\n")
+	fd, err := unix.Dup(int(w.Fd()))
 	require.NoError(t, err)
 	w.Close()
+	// As on Windows: the answer's handle named in the environment.
+	t.Setenv(ChannelEnv+"3", strconv.Itoa(fd))
+	ch := Channel(3)
+	_, err = ch.WriteString("42\n")
+	require.NoError(t, err)
+	ch.Close()
 	got := make([]byte, 8)
 	n, _ := r.Read(got)
 	assert.Equal(t, "42\n", string(got[:n]))
