@@ -116,7 +116,7 @@ type options struct {
 	Verbose   bool
 	Watch     bool   // judge again on every save
 	SVG       string // -bench: where the chart goes
-	Strict    bool   // refuse to run submissions without a jail (sandbox.Jail.Strict)
+	Strict    bool   // refuse to run submissions without a jail (sandbox.Jail.Isolates)
 	Grade     string // -grade: the folder of students' submissions
 	CSV       string // -grade: where the grade sheet goes ("-": stdout)
 	Parallel  int    // -grade: submissions judged at once

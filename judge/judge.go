@@ -62,9 +62,9 @@ func newJudge(opts options, stdout, stderr io.Writer) (*judge, error) {
 	}
 	jail := sandbox.NewJail()
 	switch {
-	case !jail.Strict() && opts.Strict:
+	case !jail.Isolates() && opts.Strict:
 		return nil, msg.Errorf("-strict: this machine cannot isolate submissions (protection: %s); missing:\n  - %s", jail.Tier(), strings.Join(jail.Missing(), "\n  - "))
-	case !jail.Strict():
+	case !jail.Isolates():
 		msg.Fprintf(stderr, "note: submissions run with no jail here (protection: %s); missing:\n  - %s\n(-strict and -grade, for others' code, refuse to run like this)\n", jail.Tier(), strings.Join(jail.Missing(), "\n  - "))
 	case !jail.Complete():
 		msg.Fprintf(stderr, "note: submissions run in a jail with fewer protections here (protection: %s); missing:\n  - %s\n", jail.Tier(), strings.Join(jail.Missing(), "\n  - "))

@@ -65,11 +65,6 @@ func (j *Jail) Protection() string {
 	return string(t) + " (" + msg.Sprintf("missing: %s", strings.Join(j.Missing(), "; ")) + ")"
 }
 
-// Strict reports whether the jail is strong enough for grading others'
-// code (-strict, -grade): any tier but TierNone, since each stops every
-// attack the tests make in it.
-func (j *Jail) Strict() bool { return j.Tier() != TierNone }
-
 // LandlockEnv caps the Landlock ABI the jail uses ("0" for none): to see,
 // and test, the jail on a kernel with an older Landlock or none.
 const LandlockEnv = "NQUEENS_LANDLOCK_ABI"
@@ -104,5 +99,7 @@ func (j *Jail) Landlock() int {
 }
 
 // Isolates reports whether runs go through the jail's helper on this
-// machine (on Linux, in the full, Landlock or namespaces tier).
+// machine (on Linux, in the full, Landlock or namespaces tier): then the
+// jail is strong enough for grading others' code (-strict, -grade), since
+// each of those tiers stops every attack the tests make in it.
 func (j *Jail) Isolates() bool { return j.Tier() != TierNone }
