@@ -265,15 +265,16 @@ func WriteCoverData(dir string, sent []byte) error {
 	}
 	hash := hex.EncodeToString(meta[coverHashAt : coverHashAt+coverHashLen])
 	for name, data := range map[string][]byte{"covmeta." + hash: meta, "covcounters." + hash + ".1.1": counters} {
-		if err := writeNew(filepath.Join(dir, name), data); err != nil {
+		if err := WriteNew(filepath.Join(dir, name), data); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// writeNew writes data to a file that must not exist yet.
-func writeNew(path string, data []byte) error {
+// WriteNew writes data to a file that must not exist yet: what a run sent
+// back, written by the judge where its tools read it (counts, coverage).
+func WriteNew(path string, data []byte) error {
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
 	if err != nil {
 		return err

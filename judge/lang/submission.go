@@ -147,15 +147,7 @@ func WriteCounts(dir string, sent []byte) error {
 		if !ok || !ok2 || err != nil || n < 0 || n > len(rest) || !gcdaName.MatchString(name) {
 			return msg.Errorf("gcov: the counting run sent something else than counts")
 		}
-		f, err := os.OpenFile(filepath.Join(dir, name), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
-		if err != nil {
-			return err
-		}
-		_, err = f.Write(rest[:n])
-		if cerr := f.Close(); err == nil {
-			err = cerr
-		}
-		if err != nil {
+		if err := build.WriteNew(filepath.Join(dir, name), rest[:n]); err != nil {
 			return err
 		}
 		wrote, sent = true, rest[n:]
