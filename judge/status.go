@@ -71,7 +71,7 @@ func (j *judge) status() (int, error) {
 		switch {
 		case err != nil:
 			line = msg.Sprintf("no file (%s)", j.kit.Rel(file))
-		case judging.IsStarter(src):
+		case judging.IsStarter(src, p.Func):
 			line = msg.Sprintf("not written yet")
 		case !judged:
 			line = msg.Sprintf("written, not judged yet: go run ./judge %d", p.Number)

@@ -53,7 +53,7 @@ func (j *Judge) File(ctx context.Context, p *problem.Problem, file, display stri
 	if err != nil {
 		return nil, err
 	}
-	if j.untouched(p, l, src, jp.Grading) {
+	if IsStarter(src, p.Func) {
 		rep.Verdict, rep.Message = verdict.NotWritten, notWritten(p, l, display)
 		return rep, nil
 	}
@@ -101,7 +101,7 @@ func (j *Judge) File(ctx context.Context, p *problem.Problem, file, display stri
 		jp.Header(rep)
 		rep.Streamed = true
 	}
-	if err := j.runCases(ctx, r, rep, progs, cs, jp); err != nil {
+	if err := j.runCases(ctx, r, rep, progs, source{src, display}, cs, jp); err != nil {
 		return rep, err
 	}
 	if jp.Teach && ranOutOfTime(rep) {
@@ -178,8 +178,9 @@ func (j *Judge) buildChecked(ctx context.Context, r calibrate.Ref, src []byte, d
 }
 
 // runCases runs each case against the built program, from small to large,
-// stopping at the first failure unless jp.All.
-func (j *Judge) runCases(ctx context.Context, r calibrate.Ref, rep *Report, progs programs, cs []*cases.Case, jp Params) error {
+// stopping at the first failure unless jp.All. The first relative case
+// passed has its search counted too (checkWork).
+func (j *Judge) runCases(ctx context.Context, r calibrate.Ref, rep *Report, progs programs, src source, cs []*cases.Case, jp Params) error {
 	p := r.Problem
 	rep.Verdict, rep.Graded = verdict.AC, jp.Grading
 	cs, rep.Beyond = cases.ForLanguage(r.Problem, r.Lang, cs)
@@ -187,6 +188,7 @@ func (j *Judge) runCases(ctx context.Context, r calibrate.Ref, rep *Report, prog
 	var lastRelative *cases.Result
 	lastN := 0 // the n of lastRelative
 	outOfTime := false
+	counted := false // the search's work, once
 	for i, c := range cs {
 		if jp.Grading && outOfTime {
 			rep.Skipped = append(rep.Skipped, c.Name)
@@ -229,10 +231,21 @@ func (j *Judge) runCases(ctx context.Context, r calibrate.Ref, rep *Report, prog
 				res.Verdict, res.Message = verdict.HC, why
 			}
 		}
+		byWork := false // the verdict is the counted work's, not the time's
+		if res.Verdict == verdict.AC && res.Relative() && !counted {
+			counted = true
+			v, why, bad, err := j.checkWork(ctx, r, progs.timed, src, c.MaxInput())
+			if err != nil {
+				return err
+			}
+			if bad {
+				res.Verdict, res.Message, res.Close, byWork = v, why, false, true
+			}
+		}
 		if res.Verdict == verdict.AC && res.Relative() {
 			lastRelative, lastN = res, c.MaxInput()
 		}
-		if res.Verdict == verdict.TLE && res.Relative() {
+		if res.Verdict == verdict.TLE && res.Relative() && !byWork {
 			res.Message += "\n" + j.explainTLE(r, rep.Cases, c, res)
 		}
 		if res.Relative() && res.Verdict == verdict.AC && res.RefMs > 0 {

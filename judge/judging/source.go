@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -38,7 +39,7 @@ func StarterFor(ctx context.Context, tempDir string, k problem.Kit, p *problem.P
 	for _, l := range lang.All {
 		f := k.StarterNamed(p, l.File())
 		src, err := ReadSource(f, f)
-		if err != nil || IsStarter(src) {
+		if err != nil || IsStarter(src, p.Func) {
 			continue
 		}
 		ws = append(ws, saved{f, SavedAt(ctx, tempDir, f)})
@@ -57,37 +58,6 @@ func StarterFor(ctx context.Context, tempDir string, k problem.Kit, p *problem.P
 // reference is under 20 KiB.
 const maxSource = 1 << 20
 
-// untouched reports whether src is a starter nobody has written in yet. On
-// the student's own machine the starter's marker says so; in -grade, where
-// the kit is the teacher's, only a file the same as the kit's starter is:
-// a solution that kept the starter's unreachable panic is judged.
-func (j *Judge) untouched(p *problem.Problem, l *lang.Language, src []byte, grading bool) bool {
-	if !IsStarter(src) {
-		return false
-	}
-	if !grading {
-		return true
-	}
-	starter, err := os.ReadFile(j.Kit.StarterNamed(p, l.File()))
-	if err != nil || !bytes.Contains(starter, []byte(notWrittenMarker)) {
-		return true // no pristine starter to compare with: the marker decides
-	}
-	return sameText(src, starter)
-}
-
-// sameText compares two texts as an editor shows them: line ends and
-// trailing white space aside.
-func sameText(a, b []byte) bool {
-	norm := func(s []byte) string {
-		var lines []string
-		for _, l := range strings.Split(strings.ReplaceAll(string(s), "\r\n", "\n"), "\n") {
-			lines = append(lines, strings.TrimRight(l, " \t"))
-		}
-		return strings.TrimSpace(strings.Join(lines, "\n"))
-	}
-	return norm(a) == norm(b)
-}
-
 // ReadSubmission reads a student's file, once, and names its language; a
 // missing or unsuitable file is a setup error (exit 2), not a verdict. It
 // must be a regular file of at most maxSource bytes: it is opened without
@@ -102,7 +72,9 @@ func ReadSubmission(p *problem.Problem, file, display string) (*lang.Language, [
 	if err != nil {
 		return nil, nil, &SubmissionError{err}
 	}
-	return l, src, nil
+	// Some Windows editors start a UTF-8 file with a byte order mark, which
+	// javac and Python's compile refuse: it goes, the lines stay.
+	return l, bytes.TrimPrefix(src, []byte("\ufeff")), nil
 }
 
 // SubmissionError is a submission file the judge cannot read (gone, not a
@@ -232,7 +204,37 @@ func clockNote(c sourceChecks, display string) string {
 	return msg.Sprintf("note: %s:%d: %s reads the clock. A solution needs none (the judge times it); a program that spins until it has used the CPU of a search, to hide a looked-up answer, needs one", display, c.ClockLine, c.ClockCall)
 }
 
-// IsStarter reports whether src still holds the starters' marker: a file
-// nobody has written in yet, as the student's own kit tells (a teacher's
-// -grade compares with the kit's starter instead).
-func IsStarter(src []byte) bool { return bytes.Contains(src, []byte(notWrittenMarker)) }
+// IsStarter reports whether the solution function fn in src still has a
+// starter's own body: the starters' marker, with nothing before it in the
+// function but comments, blank lines and (Python) a docstring. A marker
+// left anywhere else, such as an unreachable panic after a solution, does
+// not count: that file is written, and judged.
+func IsStarter(src []byte, fn string) bool {
+	lines := strings.Split(string(src), "\n")
+	for i, line := range lines {
+		if strings.Contains(line, notWrittenMarker) && startsBody(lines[:i], fn) {
+			return true
+		}
+	}
+	return false
+}
+
+// startsBody reports whether the last line of above that is code (not a
+// comment, a blank line or a docstring) opens the definition of fn.
+func startsBody(above []string, fn string) bool {
+	def := regexp.MustCompile(`\b` + regexp.QuoteMeta(fn) + `\s*\(.*[{:]$`)
+	docstring := false
+	for i := len(above) - 1; i >= 0; i-- {
+		t := strings.TrimSpace(above[i])
+		if strings.Count(t, `"""`)%2 == 1 {
+			docstring = !docstring
+			continue
+		}
+		if docstring || strings.Contains(t, `"""`) || t == "" ||
+			strings.HasPrefix(t, "//") || strings.HasPrefix(t, "#") || strings.HasPrefix(t, "/*") || strings.HasPrefix(t, "*") {
+			continue
+		}
+		return def.MatchString(t)
+	}
+	return false
+}

@@ -36,8 +36,14 @@ func (j *Judge) explainTLE(r calibrate.Ref, done []*cases.Result, c *cases.Case,
 	if prev, refPrev, ok := j.lastPassed(r, done); ok {
 		ratio := float64(prev.CPU) / float64(refPrev)
 		need := time.Duration(ratio * float64(ref))
+		limit := format.Millis(res.LimitMs)
 		howFar = msg.Sprintf("How far off: at %s your search took %s, %.1f times the reference search (%s); at that pace n = %d needs about %s against a limit of %s.",
-			prev.Name, format.Duration(prev.CPU), ratio, format.Duration(refPrev), c.MaxInput(), format.Duration(need), format.Duration(format.Millis(res.LimitMs)))
+			prev.Name, format.Duration(prev.CPU), ratio, format.Duration(refPrev), c.MaxInput(), format.Duration(need), format.Duration(limit))
+		if need < limit {
+			// The verdict is this run's: say why the pace misleads.
+			howFar = msg.Sprintf("How far off: close. At %s your search took %s, %.1f times the reference search (%s); at that pace n = %d would need about %s, under its limit of %s, but this run used the whole limit: your search slows down more than the reference's as n grows, or the machine was busy. Another run may pass; a search closer to the reference's pace passes every time.",
+				prev.Name, format.Duration(prev.CPU), ratio, format.Duration(refPrev), c.MaxInput(), format.Duration(need), format.Duration(limit))
+		}
 	}
 	return msg.Sprintf("%s\nWhat that usually means: %s.\nNext: read %s: %s.",
 		howFar, j.whatRatiosMean(r), j.Kit.Rel(j.Refs.File(r)), msg.Tr(r.Problem.Hint))
@@ -59,6 +65,8 @@ func (j *Judge) whatRatiosMean(r calibrate.Ref) string {
 			parts = append(parts, msg.Sprintf("the array method (an O(n) check per square) runs at %.1f times the reference", b.Ratio))
 		case "booleans":
 			parts = append(parts, msg.Sprintf("boolean arrays (an O(1) check) at %.1f times", b.Ratio))
+		case "samples/sets":
+			parts = append(parts, msg.Sprintf("sets of taken columns and diagonals at %.1f times", b.Ratio))
 		}
 	}
 	return msg.Sprintf("measured on this machine in %s at n = %d, the course's own searches: %s; bitmask searches run at about 1 time",
@@ -137,24 +145,45 @@ func (j *Judge) whereTimeGoes(ctx context.Context, r calibrate.Ref, prog sandbox
 	if n == 0 || !ok {
 		return ""
 	}
-	dir, err := os.MkdirTemp(j.TempDir, "profile-")
-	if err != nil {
-		return ""
-	}
-	defer os.RemoveAll(dir)
-	var counts profile.Counts
-	switch r.Lang.Counting {
-	case lang.Coverage:
-		counts, err = j.countGo(ctx, r, src, display, dir, n)
-	case lang.Tracing:
-		counts, err = j.countTraced(ctx, prog, dir, n)
-	case lang.GCov:
-		counts, err = j.countGCC(ctx, r, src, display, dir, n)
-	}
+	counts, err := j.count(ctx, r, prog, src, display, n)
 	if err != nil {
 		return ""
 	}
 	return profile.Explain(counts, src, display, n, refCalls)
+}
+
+// count runs src (prog: its timed build) once more at n, counting as its
+// language says (lang.Counting). An error is the judge's, or a
+// *countingFailed when the program itself did not finish.
+func (j *Judge) count(ctx context.Context, r calibrate.Ref, prog sandbox.Program, src []byte, display string, n int) (profile.Counts, error) {
+	dir, err := os.MkdirTemp(j.TempDir, "profile-")
+	if err != nil {
+		return profile.Counts{}, err
+	}
+	defer os.RemoveAll(dir)
+	switch r.Lang.Counting {
+	case lang.Coverage:
+		return j.countGo(ctx, r, src, display, dir, n)
+	case lang.Tracing:
+		return j.countTraced(ctx, prog, dir, n)
+	case lang.GCov:
+		return j.countGCC(ctx, r, src, display, dir, n)
+	}
+	return profile.Counts{}, errNotCounted
+}
+
+// errNotCounted is a language, or a toolchain, that cannot count.
+var errNotCounted = errors.New("not counted") // untranslated: never shown
+
+// countingFailed is a counting run the program did not finish: stopped at
+// a limit, or ended with an error.
+type countingFailed struct{ res *sandbox.Result }
+
+func (e *countingFailed) Error() string {
+	if e.res.Killed != sandbox.None {
+		return msg.Sprintf("stopped at its %s limit", e.res.Killed)
+	}
+	return msg.Sprintf("ended with exit status %d", e.res.ExitCode)
 }
 
 // countGo builds src with coverage counters and runs it at n; the
@@ -195,7 +224,7 @@ func (j *Judge) countGCC(ctx context.Context, r calibrate.Ref, src []byte, displ
 	}
 	prog, ok, err := t.BuildCounted(ctx, j.Builder, lang.Submission{Problem: r.Problem, Source: src, Display: display}, dir)
 	if !ok || err != nil {
-		return profile.Counts{}, cmp.Or(err, errors.New("not counted")) // untranslated: never shown
+		return profile.Counts{}, cmp.Or(err, errNotCounted)
 	}
 	sent, err := j.countingRun(ctx, prog, dir, n)
 	if err != nil {
@@ -240,7 +269,7 @@ func (j *Judge) countingRun(ctx context.Context, prog sandbox.Program, dir strin
 	case err != nil:
 		return nil, err
 	case res.Killed != sandbox.None || res.ExitCode != 0:
-		return nil, errors.New("the counting run failed") // untranslated: never shown
+		return nil, &countingFailed{res}
 	}
 	return res.Answer, nil
 }

@@ -68,6 +68,11 @@ type Language struct {
 	// counting makes a run slower.
 	Counting    Counting
 	CountBudget time.Duration
+	// WorkDecides: CPU time cannot tell the methods apart in this language
+	// (Python: the interpreter's cost per step dominates), so a search's
+	// counted work decides its relative cases as well as its time
+	// (profile.TooMuchWork).
+	WorkDecides bool
 
 	find   func() (*Toolchain, error)
 	recipe func(t *Toolchain, s Submission) build.Recipe
@@ -137,7 +142,7 @@ var (
 	Python = &Language{Name: "Python", Exts: []string{".py"}, Dir: "python", Tools: []string{"python3"},
 		Install:  msg.Mark("Python 3 (Debian: apt-get install python3)"),
 		Headline: 14, FitSmall: 11, FitLarge: 12, Comments: lookup.Hash, find: findPython, recipe: pythonRecipe,
-		Counting: Tracing, CountBudget: 100 * time.Millisecond, // tracing makes a run 10–30 times slower
+		Counting: Tracing, CountBudget: 100 * time.Millisecond, WorkDecides: true, // tracing makes a run 10–30 times slower
 		Clock: regexp.MustCompile(`\b(time|perf_counter|process_time|thread_time|monotonic)(_ns)?\s*\(|\bgetrusage\s*\(|\bdatetime\s*\.\s*now\b`),
 		MethodRatios: msg.Mark("in Python, about 7 times is the array method (an O(n) check per square), about 4 times sets of lines, " +
 			"about 2–3 times boolean arrays (an O(1) check: in Python close to the limit, and slower on a busy machine); " +

@@ -1,0 +1,74 @@
+// Counted work: before a file's relative cases are trusted, its search is
+// counted once at a small n.
+
+package judging
+
+import (
+	"context"
+	"errors"
+
+	"github.com/nqueens-kit/nqueens/internal/msg"
+	"github.com/nqueens-kit/nqueens/internal/queens"
+	"github.com/nqueens-kit/nqueens/judge/build"
+	"github.com/nqueens-kit/nqueens/judge/calibrate"
+	"github.com/nqueens-kit/nqueens/judge/lang"
+	"github.com/nqueens-kit/nqueens/judge/problem"
+	"github.com/nqueens-kit/nqueens/judge/profile"
+	"github.com/nqueens-kit/nqueens/judge/sandbox"
+	"github.com/nqueens-kit/nqueens/judge/verdict"
+)
+
+// source is a submission's text as the judge read it, and its name for the
+// student.
+type source struct {
+	text    []byte
+	display string
+}
+
+// checkWork counts src's search once at profile.WorkN (or at n, the
+// relative case just passed, when smaller), for a counting problem in a
+// language that counts (lang.Counting). Counts are exact: the verdict is
+// the same on every machine, in every run, under any load.
+//
+//   - No line ran about as often as a search visits positions: the answer
+//     is not searched for (HC), whatever its CPU time.
+//   - In a language whose CPU time cannot tell the methods apart
+//     (lang.Language.WorkDecides), a busiest line running several times
+//     per position is not the bitmask method (TLE).
+//   - A counting run the program does not finish is RE: a program that
+//     runs its cases but not with counters hides its work.
+//
+// It returns the verdict and message, or ok false when the counts raise
+// nothing (or cannot be taken here: a case below the counted sizes).
+func (j *Judge) checkWork(ctx context.Context, r calibrate.Ref, prog sandbox.Program, src source, n int) (v verdict.Verdict, message string, ok bool, err error) {
+	if r.Problem.Kind != problem.Count || r.Lang.Counting == lang.NotCounted {
+		return "", "", false, nil
+	}
+	n = min(n, profile.WorkN)
+	refCalls, known := queens.Calls(n)
+	if n < profileFrom || !known {
+		return "", "", false, nil
+	}
+	counts, err := j.count(ctx, r, prog, src.text, src.display, n)
+	var failed *countingFailed
+	var ce *build.CompileError
+	switch {
+	case errors.As(err, &failed):
+		return verdict.RE, msg.Sprintf("n = %d, run once more with counters: your program %v. A program that passes its cases must also run when its lines are counted.", n, failed), true, nil
+	case errors.As(err, &ce):
+		return verdict.CE, msg.Sprintf("your file does not build with counters on its lines, as the judge builds it to count its work:\n%s", ce.Message), true, nil
+	case errors.Is(err, errNotCounted):
+		return "", "", false, nil
+	case err != nil:
+		return "", "", false, err
+	}
+	if why, bad := profile.NoSearch(counts, n, refCalls); bad {
+		return verdict.HC, why, true, nil
+	}
+	if r.Lang.WorkDecides {
+		if why, bad := profile.TooMuchWork(counts, src.text, src.display, n, refCalls); bad {
+			return verdict.TLE, why, true, nil
+		}
+	}
+	return "", "", false, nil
+}

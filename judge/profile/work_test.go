@@ -1,0 +1,72 @@
+package profile
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/nqueens-kit/nqueens/internal/queens"
+)
+
+// Busiest lines measured by the Python harness's tracing at n = 10, per
+// position of the reference search (docs/measurements.md, "Counted work").
+func TestTooMuchWorkPartsTheMethods(t *testing.T) {
+	refCalls, _ := queens.Calls(WorkN)
+	src := []byte("line one\nline two\n")
+	tests := []struct {
+		name    string
+		perCall float64
+		tooMuch bool
+	}{
+		{"bit masks, recursive or with a stack", 1.98, false},
+		{"bit masks with mirror symmetry", 0.99, false},
+		{"just under the bound", maxWork - 0.01, false},
+		{"boolean lists with mirror symmetry", 5.39, true},
+		{"boolean lists or sets", 10.78, true},
+		{"the array method", 37.51, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := Counts{Lines: map[int]int64{1: int64(tt.perCall * float64(refCalls)), 2: 3}}
+			why, tooMuch := TooMuchWork(c, src, "solution.py", WorkN, refCalls)
+			assert.Equal(t, tt.tooMuch, tooMuch)
+			if tooMuch {
+				assert.Contains(t, why, "solution.py:1 ran ")
+				assert.Contains(t, why, "x & -x")
+			}
+		})
+	}
+}
+
+func TestNoSearchFindsAnAnswerWithoutOne(t *testing.T) {
+	n := WorkN
+	refCalls, _ := queens.Calls(n)
+	tests := []struct {
+		name     string
+		counts   Counts
+		noSearch bool
+	}{
+		{"a recursive search", Counts{Lines: map[int]int64{3: refCalls, 4: 2 * refCalls}, Calls: refCalls}, false},
+		{"an explicit stack (no recursion)", Counts{Lines: map[int]int64{5: refCalls, 6: 2 * refCalls}}, false},
+		{"mirror symmetry (half the positions)", Counts{Lines: map[int]int64{3: refCalls / 2}, Calls: refCalls / 2}, false},
+		{"a queen placed before its square is checked (n times the positions)", Counts{Lines: map[int]int64{3: int64(n) * refCalls, 4: int64(n*n) * refCalls}}, false},
+		{"a table and nothing else", Counts{Lines: map[int]int64{2: 1, 3: 1}}, true},
+		{"a table behind a spin of 4^n steps", Counts{Lines: map[int]int64{2: 1, 3: 1 << (2 * n), 4: 1 << (2 * n), 6: 1}}, true},
+		{"a spin of a few steps", Counts{Lines: map[int]int64{3: refCalls / 10}}, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			why, noSearch := NoSearch(tt.counts, n, refCalls)
+			assert.Equal(t, tt.noSearch, noSearch, why)
+			if noSearch {
+				assert.Contains(t, why, "is it looked up?")
+			}
+		})
+	}
+}
+
+func TestWorkIsTheBusiestLinePerPosition(t *testing.T) {
+	c := Counts{Lines: map[int]int64{1: 100, 2: 700, 3: 50}}
+	assert.InDelta(t, 3.5, Work(c, 200), 1e-9)
+	assert.Zero(t, Work(c, 0), "no reference: no work to compare")
+}
