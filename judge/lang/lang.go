@@ -144,9 +144,9 @@ var (
 		Headline: 14, FitSmall: 11, FitLarge: 12, Comments: lookup.Hash, find: findPython, recipe: pythonRecipe,
 		Counting: Tracing, CountBudget: 100 * time.Millisecond, WorkDecides: true, // tracing makes a run 10–30 times slower
 		Clock: regexp.MustCompile(`\b(time|perf_counter|process_time|thread_time|monotonic)(_ns)?\s*\(|\bgetrusage\s*\(|\bdatetime\s*\.\s*now\b`),
-		MethodRatios: msg.Mark("in Python, about 7 times is the array method (an O(n) check per square), about 4 times sets of lines, " +
-			"about 2–3 times boolean arrays (an O(1) check: in Python close to the limit, and slower on a busy machine); " +
-			"bitmask searches run at 0.9–1.1 times")}
+		MethodRatios: msg.Mark("in Python, about 10–17 times is the array method (an O(n) check per square), about 4 times sets, " +
+			"about 2 times boolean lists (an O(1) check), 1.0–1.1 times boolean lists with mirror symmetry; bitmask searches run at 0.5–1.1 times. " +
+			"In Python the time alone cannot tell these apart: the counted work decides (README, \"Languages\")")}
 )
 
 // All lists the languages, Go first.
