@@ -31,3 +31,18 @@ func TestMarkCloseFlagsVerdictsNearTheLimit(t *testing.T) {
 		})
 	}
 }
+
+// A TLE's "at that pace" never predicts a time under the limit without
+// saying it is a close call (at 8f09b7b: "n = 12 needs about 621 ms against
+// a limit of 670 ms" under a TLE verdict).
+func TestAtThatPaceAgreesWithTheVerdict(t *testing.T) {
+	prev := &cases.Result{Name: "n11", CPU: 100 * time.Millisecond}
+	over := atThatPace(prev, 40*time.Millisecond, 12, 300*time.Millisecond, 670*time.Millisecond)
+	assert.Contains(t, over, "at that pace n = 12 needs about 750 ms against a limit of 670 ms")
+	assert.NotContains(t, over, "close")
+
+	under := atThatPace(prev, 40*time.Millisecond, 12, 248*time.Millisecond, 670*time.Millisecond)
+	assert.Contains(t, under, "How far off: close.")
+	assert.Contains(t, under, "would need about 620 ms, under its limit of 670 ms, but this run used the whole limit")
+	assert.NotContains(t, under, "needs about 620 ms against")
+}

@@ -34,19 +34,26 @@ func (j *Judge) explainTLE(r calibrate.Ref, done []*cases.Result, c *cases.Case,
 	howFar := msg.Sprintf("How far off: stopped at the limit, so at least %s times the reference search (%s) at n = %d.",
 		format.Factor(res.Factor), format.Duration(ref), c.MaxInput())
 	if prev, refPrev, ok := j.lastPassed(r, done); ok {
-		ratio := float64(prev.CPU) / float64(refPrev)
-		need := time.Duration(ratio * float64(ref))
-		limit := format.Millis(res.LimitMs)
-		howFar = msg.Sprintf("How far off: at %s your search took %s, %.1f times the reference search (%s); at that pace n = %d needs about %s against a limit of %s.",
-			prev.Name, format.Duration(prev.CPU), ratio, format.Duration(refPrev), c.MaxInput(), format.Duration(need), format.Duration(limit))
-		if need < limit {
-			// The verdict is this run's: say why the pace misleads.
-			howFar = msg.Sprintf("How far off: close. At %s your search took %s, %.1f times the reference search (%s); at that pace n = %d would need about %s, under its limit of %s, but this run used the whole limit: your search slows down more than the reference's as n grows, or the machine was busy. Another run may pass; a search closer to the reference's pace passes every time.",
-				prev.Name, format.Duration(prev.CPU), ratio, format.Duration(refPrev), c.MaxInput(), format.Duration(need), format.Duration(limit))
-		}
+		howFar = atThatPace(prev, refPrev, c.MaxInput(), ref, format.Millis(res.LimitMs))
 	}
 	return msg.Sprintf("%s\nWhat that usually means: %s.\nNext: read %s: %s.",
 		howFar, j.whatRatiosMean(r), j.Kit.Rel(j.Refs.File(r)), msg.Tr(r.Problem.Hint))
+}
+
+// atThatPace says how far off a search stopped at limit at n is, from its
+// pace at prev (its time over the reference's there, refPrev) and the
+// reference's time at n (ref). A pace that predicts a time under the limit
+// is a close call: the verdict is this run's, and the sentence says why the
+// pace misled rather than contradict it.
+func atThatPace(prev *cases.Result, refPrev time.Duration, n int, ref, limit time.Duration) string {
+	ratio := float64(prev.CPU) / float64(refPrev)
+	need := time.Duration(ratio * float64(ref))
+	if need < limit {
+		return msg.Sprintf("How far off: close. At %s your search took %s, %.1f times the reference search (%s); at that pace n = %d would need about %s, under its limit of %s, but this run used the whole limit: your search slows down more than the reference's as n grows, or the machine was busy. Another run may pass; a search closer to the reference's pace passes every time.",
+			prev.Name, format.Duration(prev.CPU), ratio, format.Duration(refPrev), n, format.Duration(need), format.Duration(limit))
+	}
+	return msg.Sprintf("How far off: at %s your search took %s, %.1f times the reference search (%s); at that pace n = %d needs about %s against a limit of %s.",
+		prev.Name, format.Duration(prev.CPU), ratio, format.Duration(refPrev), n, format.Duration(need), format.Duration(limit))
 }
 
 // whatRatiosMean is what a ratio to r's reference usually means: the
