@@ -246,7 +246,7 @@ func (j *Judge) runCases(ctx context.Context, r calibrate.Ref, rep *Report, prog
 			lastRelative, lastN = res, c.MaxInput()
 		}
 		if res.Verdict == verdict.TLE && res.Relative() && !byWork {
-			res.Message += "\n" + j.explainTLE(r, rep.Cases, c, res)
+			res.Message += "\n" + j.explainTLE(ctx, r, rep.Cases, c, res)
 		}
 		if res.Relative() && res.Verdict == verdict.AC && res.RefMs > 0 {
 			ratio = float64(res.CPU) / float64(format.Millis(res.RefMs))

@@ -29,7 +29,7 @@ import (
 // relative case is, what that usually means, and what to read next. The
 // ratio comes from the last case it passed when the reference's time there
 // is known, and otherwise from the limit it used up (a lower bound).
-func (j *Judge) explainTLE(r calibrate.Ref, done []*cases.Result, c *cases.Case, res *cases.Result) string {
+func (j *Judge) explainTLE(ctx context.Context, r calibrate.Ref, done []*cases.Result, c *cases.Case, res *cases.Result) string {
 	ref := format.Millis(res.RefMs)
 	howFar := msg.Sprintf("How far off: stopped at the limit, so at least %s times the reference search (%s) at n = %d.",
 		format.Factor(res.Factor), format.Duration(ref), c.MaxInput())
@@ -37,7 +37,7 @@ func (j *Judge) explainTLE(r calibrate.Ref, done []*cases.Result, c *cases.Case,
 		howFar = atThatPace(prev, refPrev, c.MaxInput(), ref, format.Millis(res.LimitMs))
 	}
 	return msg.Sprintf("%s\nWhat that usually means: %s.\nNext: read %s: %s.",
-		howFar, j.whatRatiosMean(r), j.Kit.Rel(j.Refs.File(r)), msg.Tr(r.Problem.Hint))
+		howFar, j.whatRatiosMean(ctx, r), j.Kit.Rel(j.Refs.File(r)), msg.Tr(r.Problem.Hint))
 }
 
 // atThatPace says how far off a search stopped at limit at n is, from its
@@ -60,8 +60,8 @@ func atThatPace(prev *cases.Result, refPrev time.Duration, n int, ref, limit tim
 // course's other methods measured against it on this machine, in the file's
 // own language (calibrate.References.Bands), or, where they could not be,
 // the bands measured when the kit was written (lang.Language.MethodRatios).
-func (j *Judge) whatRatiosMean(r calibrate.Ref) string {
-	bands := j.Refs.Bands(context.Background(), r)
+func (j *Judge) whatRatiosMean(ctx context.Context, r calibrate.Ref) string {
+	bands := j.Refs.Bands(ctx, r)
 	if len(bands) == 0 {
 		return msg.Tr(r.Lang.MethodRatios)
 	}
