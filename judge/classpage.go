@@ -17,6 +17,7 @@ import (
 
 	"github.com/nqueens-kit/nqueens/internal/msg"
 	"github.com/nqueens-kit/nqueens/judge/cases"
+	"github.com/nqueens-kit/nqueens/judge/grading"
 	"github.com/nqueens-kit/nqueens/judge/lang"
 	"github.com/nqueens-kit/nqueens/judge/problem"
 	"github.com/nqueens-kit/nqueens/judge/sandbox"
@@ -110,12 +111,12 @@ var referenceColours = map[*lang.Language]string{
 }
 
 // writeClassPage writes -html's page for the graded rows.
-func (j *judge) writeClassPage(ctx context.Context, rows []gradeRow) error {
+func (j *judge) writeClassPage(ctx context.Context, rows []grading.Row) error {
 	page := classPage{Title: msg.Sprintf("N-Queens: the class in %s", j.opts.Grade), Text: newPageText(j.jail.Tier()), Verdicts: countedVerdicts}
 	for _, p := range j.opts.Problems {
 		page.Problems = append(page.Problems, p.Folder())
 	}
-	names, sheet := byStudent(rows)
+	names, sheet := grading.ByStudent(rows)
 	for i, name := range names {
 		st := pageStudent{ID: fmt.Sprintf("student-%d", i+1), Name: name}
 		for _, p := range page.Problems {
@@ -163,7 +164,7 @@ func (page classPage) render(w io.Writer) error { return classPageTemplate.Execu
 // classChart draws p's chart: each student's CPU time at each n run, and
 // the calibrated reference of each language in the class at the cases
 // whose limit it sets. "" when nobody ran a case.
-func (j *judge) classChart(ctx context.Context, p *problem.Problem, rows []gradeRow) (string, error) {
+func (j *judge) classChart(ctx context.Context, p *problem.Problem, rows []grading.Row) (string, error) {
 	cs, err := j.judging.Cases(p)
 	if err != nil {
 		return "", err
@@ -182,18 +183,18 @@ func (j *judge) classChart(ctx context.Context, p *problem.Problem, rows []grade
 	var all []series
 	languages := map[*lang.Language]bool{}
 	for _, r := range rows {
-		if r.Problem != p.Folder() || r.rep == nil || len(r.rep.Cases) == 0 {
+		if r.Problem != p.Folder() || r.Report == nil || len(r.Report.Cases) == 0 {
 			continue
 		}
 		s := series{name: r.Student, times: map[int]time.Duration{}, legend: msg.Sprintf("students: %s", r.Verdict), colour: verdictColour(r.Verdict)}
-		for _, c := range r.rep.Cases {
+		for _, c := range r.Report.Cases {
 			n := sizes[c.Name]
 			// A log scale has no 0: a run too short to measure is drawn at 1 ms.
 			s.times[n] = max(s.times[n], c.CPU, time.Millisecond)
 			span(n)
 		}
 		all = append(all, s)
-		if l, ok := lang.ForFile(r.rep.File); ok {
+		if l, ok := lang.ForFile(r.Report.File); ok {
 			languages[l] = true
 		}
 	}

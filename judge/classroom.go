@@ -10,6 +10,7 @@ import (
 	"io"
 
 	"github.com/nqueens-kit/nqueens/internal/msg"
+	"github.com/nqueens-kit/nqueens/judge/grading"
 	"github.com/nqueens-kit/nqueens/judge/verdict"
 )
 
@@ -38,17 +39,17 @@ const classroomVersion = 1
 
 // writeClassroom writes a line SLUG=BASE64 for each row: a step output the
 // workflow hands to the reporter as <SLUG>_RESULTS.
-func writeClassroom(w io.Writer, rows []gradeRow, slugs map[string]string) error {
+func writeClassroom(w io.Writer, rows []grading.Row, slugs map[string]string) error {
 	for _, r := range rows {
 		res := classroomResult{Version: classroomVersion, Status: "pass", MaxScore: r.MaxPoints, Tests: []classroomTest{}}
-		for _, c := range r.cases {
-			t := classroomTest{Name: c.name, Status: "pass", Score: c.points, Filename: r.File}
-			if c.points != 1 {
-				t.Name = msg.Sprintf("%s (%d points)", c.name, c.points)
+		for _, c := range r.Cases {
+			t := classroomTest{Name: c.Name, Status: "pass", Score: c.Points, Filename: r.File}
+			if c.Points != 1 {
+				t.Name = msg.Sprintf("%s (%d points)", c.Name, c.Points)
 			}
-			if c.verdict != verdict.AC {
+			if c.Verdict != verdict.AC {
 				t.Status, t.Score = "fail", 0
-				t.Message = oneLine(string(c.verdict) + " " + c.message)
+				t.Message = oneLine(string(c.Verdict) + " " + c.Message)
 				res.Status = "fail"
 			}
 			res.Tests = append(res.Tests, t)

@@ -13,13 +13,14 @@ import (
 
 	"github.com/nqueens-kit/nqueens/internal/msg"
 	"github.com/nqueens-kit/nqueens/judge/format"
+	"github.com/nqueens-kit/nqueens/judge/grading"
 	"github.com/nqueens-kit/nqueens/judge/problem"
 	"github.com/nqueens-kit/nqueens/judge/verdict"
 )
 
 // feedbackFile is where a student's feedback goes in dir: the student's
-// name (printableName's) with .txt, separators and backslashes replaced,
-// at most maxFileName bytes.
+// name (as grading.Find gives it: printable, on one line) with .txt,
+// separators and backslashes replaced, at most maxFileName bytes.
 func feedbackFile(dir, student string) string {
 	name := strings.Map(func(r rune) rune {
 		if r == '/' || r == '\\' || r < ' ' {
@@ -39,7 +40,7 @@ func feedbackFile(dir, student string) string {
 const maxFileName = 240
 
 // writeFeedback writes one student's feedback file into dir.
-func writeFeedback(dir, student string, rows []gradeRow) error {
+func writeFeedback(dir, student string, rows []grading.Row) error {
 	return os.WriteFile(feedbackFile(dir, student), []byte(feedbackText(student, rows)), 0o644)
 }
 
@@ -47,7 +48,7 @@ func writeFeedback(dir, student string, rows []gradeRow) error {
 // shows it behind the student's name: for each problem, the points and the
 // report the student would have seen judging it alone, every case with its
 // message in full, control characters escaped.
-func feedbackText(student string, rows []gradeRow) string {
+func feedbackText(student string, rows []grading.Row) string {
 	var b bytes.Buffer
 	protection := ""
 	if len(rows) > 0 {
@@ -57,12 +58,12 @@ func feedbackText(student string, rows []gradeRow) string {
 	for _, r := range rows {
 		b.WriteString("\n")
 		msg.Fprintf(&b, "%s: %s, %d of %d points\n", r.Problem, r.Verdict.Long(), r.Points, r.MaxPoints)
-		if r.rep == nil {
+		if r.Report == nil {
 			// Nothing was judged: no file, or the judge's own failure.
 			fmt.Fprintf(&b, "%s\n", indent(format.Printable(r.Message), "  "))
 			continue
 		}
-		reportOut{w: &b}.whole(r.rep)
+		reportOut{w: &b}.whole(r.Report)
 	}
 	return b.String()
 }
@@ -89,7 +90,7 @@ func checkFeedbackDir(dir, class string) error {
 }
 
 // verdictCounts counts each problem's verdicts on the sheet.
-func verdictCounts(rows []gradeRow) map[string]map[verdict.Verdict]int {
+func verdictCounts(rows []grading.Row) map[string]map[verdict.Verdict]int {
 	counts := map[string]map[verdict.Verdict]int{}
 	for _, r := range rows {
 		if counts[r.Problem] == nil {
@@ -106,7 +107,7 @@ var countedVerdicts = append(verdict.All[:len(verdict.All):len(verdict.All)], ve
 
 // printVerdictCounts writes a line per problem: how many students got each
 // verdict ("0052-n-queens-ii: 31 AC, 5 TLE, 4 NONE").
-func printVerdictCounts(w io.Writer, rows []gradeRow, ps []*problem.Problem) {
+func printVerdictCounts(w io.Writer, rows []grading.Row, ps []*problem.Problem) {
 	counts := verdictCounts(rows)
 	for _, p := range ps {
 		var parts []string

@@ -1,0 +1,112 @@
+// A grade sheet's row, and how a report is scored.
+
+package grading
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/nqueens-kit/nqueens/internal/msg"
+	"github.com/nqueens-kit/nqueens/judge/cases"
+	"github.com/nqueens-kit/nqueens/judge/judging"
+	"github.com/nqueens-kit/nqueens/judge/lang"
+	"github.com/nqueens-kit/nqueens/judge/verdict"
+)
+
+// A Row is one line of the grade sheet: one student's result for one
+// problem. Its exported fields with a JSON name are the sheet's columns.
+type Row struct {
+	Student   string          `json:"student"`
+	Problem   string          `json:"problem"`
+	File      string          `json:"file"`     // the file graded, relative to the class folder
+	Language  string          `json:"language"` // its language
+	Verdict   verdict.Verdict `json:"verdict"`
+	Passed    int             `json:"passed"`
+	Total     int             `json:"total"`
+	Points    int             `json:"points"`
+	MaxPoints int             `json:"max_points"`
+	CPUms     int64           `json:"cpu_ms"`
+	Message   string          `json:"message,omitempty"`
+	// Protection is the jail's tier that graded the row (sandbox.Tier).
+	Protection string `json:"protection"`
+
+	Cases  []ScoredCase    `json:"-"` // each case of the exercise
+	Report *judging.Report `json:"-"` // what was judged; nil when nothing was
+}
+
+// A ScoredCase is one case of a graded row: what it got and what it is
+// worth.
+type ScoredCase struct {
+	Name    string
+	Verdict verdict.Verdict // "" when it did not run
+	Points  int
+	Message string
+}
+
+// Score fills row in from rep, the report on the student's file for the
+// problem of cases cs: the verdict, the message (with note, the report's
+// notes and what was scored without running), and each case's points.
+// Every language has the same maximum: the cases past a language's
+// headline (Python's 15 and 16) are scored as its largest case that runs,
+// the same achievement in that language.
+func (row *Row) Score(rep *judging.Report, cs []*cases.Case, note string) {
+	row.Report = rep
+	row.Verdict, row.Message = rep.Verdict, rep.Message
+	if note != "" {
+		row.Message = strings.TrimSpace(row.Message + "\n" + note)
+	}
+	for _, note := range rep.Notes {
+		row.Message = strings.TrimSpace(row.Message + "\n" + note)
+	}
+	results := map[string]*cases.Result{}
+	for _, r := range rep.Cases {
+		results[r.Name] = r
+		row.CPUms += r.CPUms
+	}
+	headline := ""
+	for _, c := range cs {
+		if !slices.Contains(rep.Beyond, c.Name) {
+			headline = c.Name
+		}
+	}
+	for _, c := range cs {
+		sc := ScoredCase{Name: c.Name, Points: c.Points}
+		name := c.Name
+		if slices.Contains(rep.Beyond, c.Name) {
+			name = headline
+		}
+		if r, ok := results[name]; ok {
+			sc.Verdict, sc.Message = r.Verdict, r.Message
+			if r.Verdict == verdict.AC {
+				row.Passed++
+				row.Points += c.Points
+			}
+		} else if slices.Contains(rep.Skipped, name) {
+			sc.Message = msg.Sprintf("scored as failed without running: a smaller case already ran out of time")
+		} else {
+			sc.Message = rep.Message // nothing ran: a compile error, an answer written in
+		}
+		row.Cases = append(row.Cases, sc)
+	}
+	if len(rep.Skipped) > 0 {
+		row.Message += msg.Sprintf(" (%s scored as failed without running: a smaller case already ran out of time)", strings.Join(rep.Skipped, ", "))
+	}
+	if len(rep.Beyond) > 0 && headline != "" {
+		row.Message = strings.TrimSpace(row.Message + "\n" + msg.Sprintf("%s scored as %s, the largest case run in %s: past it the reference search needs more than about %.0f s there", strings.Join(rep.Beyond, ", "), headline, rep.Language, lang.HeadlineSearch.Seconds()))
+	}
+}
+
+// ByStudent groups a sheet's rows: each student's row per problem folder,
+// and the students in order.
+func ByStudent(rows []Row) (students []string, sheet map[string]map[string]Row) {
+	sheet = map[string]map[string]Row{}
+	for _, r := range rows {
+		if sheet[r.Student] == nil {
+			sheet[r.Student] = map[string]Row{}
+			students = append(students, r.Student)
+		}
+		sheet[r.Student][r.Problem] = r
+	}
+	slices.Sort(students)
+	return students, sheet
+}

@@ -1,0 +1,56 @@
+package grading
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/nqueens-kit/nqueens/judge/cases"
+	"github.com/nqueens-kit/nqueens/judge/judging"
+	"github.com/nqueens-kit/nqueens/judge/verdict"
+)
+
+func TestScoreCountsPointsOfTheCasesPassed(t *testing.T) {
+	cs := []*cases.Case{{Name: "n04", Points: 1}, {Name: "n14", Points: 2}, {Name: "n15", Points: 3}, {Name: "n16", Points: 4}}
+	rep := &judging.Report{
+		Verdict: verdict.TLE, Message: "n = 15: too slow", Language: "Go",
+		Cases: []*cases.Result{
+			{Name: "n04", Verdict: verdict.AC, CPUms: 5},
+			{Name: "n14", Verdict: verdict.AC, CPUms: 100},
+			{Name: "n15", Verdict: verdict.TLE, CPUms: 600},
+		},
+		Skipped: []string{"n16"},
+	}
+	var row Row
+	row.Score(rep, cs, "")
+	assert.Equal(t, verdict.TLE, row.Verdict)
+	assert.Equal(t, 2, row.Passed)
+	assert.Equal(t, 3, row.Points)
+	assert.Equal(t, int64(705), row.CPUms)
+	assert.Contains(t, row.Message, "n16 scored as failed without running")
+	if assert.Len(t, row.Cases, 4) {
+		assert.Equal(t, verdict.Verdict(""), row.Cases[3].Verdict, "n16 did not run")
+	}
+}
+
+// A language judged only up to its headline (Python: 14) scores the cases
+// beyond it as its largest case run: the same maximum in every language.
+func TestScoreCountsCasesBeyondTheHeadlineAsTheHeadline(t *testing.T) {
+	cs := []*cases.Case{{Name: "n14", Points: 1}, {Name: "n15", Points: 1}, {Name: "n16", Points: 1}}
+	rep := &judging.Report{Verdict: verdict.AC, Language: "Python",
+		Cases:  []*cases.Result{{Name: "n14", Verdict: verdict.AC}},
+		Beyond: []string{"n15", "n16"},
+	}
+	var row Row
+	row.Score(rep, cs, "graded the last saved")
+	assert.Equal(t, 3, row.Points)
+	assert.Equal(t, 3, row.Passed)
+	assert.Contains(t, row.Message, "graded the last saved")
+	assert.Contains(t, row.Message, "n15, n16 scored as n14, the largest case run in Python")
+}
+
+func TestByStudentSortsStudentsAndKeysRowsByProblem(t *testing.T) {
+	students, sheet := ByStudent([]Row{{Student: "zoe", Problem: "0052"}, {Student: "ann", Problem: "0051"}, {Student: "zoe", Problem: "0051"}})
+	assert.Equal(t, []string{"ann", "zoe"}, students)
+	assert.Len(t, sheet["zoe"], 2)
+}
