@@ -160,7 +160,7 @@ func (j *judge) judgeAll(ctx context.Context) (int, error) {
 			display = filepath.Clean(j.opts.File)
 		} else {
 			// Only without -file: the note on which starter was taken would
-			// name a file not judged (seen at c25c659).
+			// name a file that is not the one judged.
 			file = j.starter(ctx, p)
 		}
 		jp := judging.Params{All: j.opts.All, Teach: true}

@@ -40,7 +40,7 @@ func (w *lockedBuffer) Len() int {
 }
 
 func TestLiveLineStartedTwiceStopsTheFirst(t *testing.T) {
-	// A start without a stop used to leave the first ticker writing its
+	// A start without a stop must not leave the first ticker writing its
 	// line forever.
 	var w lockedBuffer
 	l := &liveLine{w: &w, on: true}

@@ -65,8 +65,8 @@ func TestParseRejectsMistakesWithTheLine(t *testing.T) {
 		{"52", "# x\nsolve $N\n", "x.txtar:2: cases take no variables"},
 		{"52", "# x\npoints many\nsolve 4\nstdout '^2$'\n", "x.txtar:2: points many: want a whole number from 0 to 1000"},
 		{"52", "# x\npoints 2\npoints 3\nsolve 4\nstdout '^2$'\n", "x.txtar:3: a second points command"},
-		// Seen at c25c659: "724 " passed the count check, then every
-		// student got "got 724, want 724". Outputs are compared byte for byte.
+		// Outputs are compared byte for byte: a want with a trailing space
+		// ("724 ") would fail every student with "got 724, want 724".
 		{"52", "# x\nsolve 10\ncmp stdout want\n\n-- want --\n724 \n", "x.txtar:6: want: a space at the end of the line: an answer is compared byte for byte"},
 		{"52", "# x\nsolve 10\ncmp stdout want\n-- want --\n724\t\n", "x.txtar:5: want: a tab"},
 		{"52", "# x\nsolve 10\ncmp stdout want\n-- want --\n724\r\n", "x.txtar:5: want: a carriage return (CRLF line ends?)"},

@@ -81,8 +81,8 @@ func classify(r runInfo) (verdict.Verdict, string) {
 	case sandbox.CPU:
 		switch {
 		case res.MaxRSS > lim.Memory*memoryHog/100:
-			// Seen at c25c659: a Python search building ever more lists
-			// was told it had an endless loop.
+			// A search building ever more lists is told about its memory,
+			// not about an endless loop.
 			return verdict.TLE, msg.Sprintf("n = %d: used more than the CPU time limit of %s, much of it on memory: %s of the %s allowed. A search needs little memory: does it copy the board, or keep every partial board, at each step?",
 				n, format.Duration(lim.CPU), format.Bytes(res.MaxRSS), format.Bytes(lim.Memory))
 		case !r.relative:

@@ -86,10 +86,9 @@ func TestClassifyTakesAnImpossiblyFastAnswerForALookup(t *testing.T) {
 		{"a Python lookup at n = 14", 6800 * ms, 25 * ms, 40 * ms, verdict.HC},
 		{"the fastest honest counter at n = 16", 7500 * ms, 6 * ms, 1900 * ms, verdict.AC},
 		{"an honest run after a calibration taken busy", 10300 * ms, 11 * ms, 1900 * ms, verdict.AC},
-		// Seen at c25c659: the kit's own Java bitmask called a lookup ("271119
-		// times less than the reference search (570 ms)" after 416 ms; "183281
-		// times less (407 ms)" after 413 ms). The JVM's start-up is about as
-		// large as the reference's search there.
+		// The kit's own Java bitmask, whose JVM start-up is about as large
+		// as the reference's search, is no lookup (416 ms against a search
+		// of 570 ms; 413 ms against 407 ms).
 		{"the Java reference at n = 14, calibrated busy", 570 * ms, 299 * ms, 416 * ms, verdict.AC},
 		{"the Java reference at n = 14 in -grade", 407 * ms, 224 * ms, 413 * ms, verdict.AC},
 		{"a Java run at n = 14 that starts faster than calibration saw", 407 * ms, 225 * ms, 180 * ms, verdict.AC},
@@ -145,7 +144,7 @@ func TestTrimOutputShowsTheRealStartAndEnd(t *testing.T) {
 }
 
 func TestClassifyNamesTheRealProcessLimit(t *testing.T) {
-	// Seen at c25c659: "more than 0 processes" when the case set no limit.
+	// With no limit of the case's own, the message names the default, never 0.
 	r := runInfo{n: 4, lim: Limits{}.Resolve(Reference{}), fn: "totalNQueens"}
 	r.res = &sandbox.Result{Killed: sandbox.Processes}
 	v, msg := classify(r)
@@ -154,8 +153,8 @@ func TestClassifyNamesTheRealProcessLimit(t *testing.T) {
 }
 
 func TestClassifyTellsAMemoryHogOutOfTimeWhereTheTimeWent(t *testing.T) {
-	// Seen at c25c659: a Python search at 484.6 MiB of 512 when its 2 s
-	// ran out was asked about an endless loop.
+	// A search out of time with most of its memory used (484.6 MiB of
+	// 512) is asked about its memory, not about an endless loop.
 	r := runInfo{n: 12, lim: Limits{}.Resolve(Reference{}), fn: "totalNQueens"}
 	r.res = &sandbox.Result{Killed: sandbox.CPU, MaxRSS: 484 << 20}
 	v, text := classify(r)

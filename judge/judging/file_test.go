@@ -33,8 +33,8 @@ func TestMarkCloseFlagsVerdictsNearTheLimit(t *testing.T) {
 }
 
 // A TLE's "at that pace" never predicts a time under the limit without
-// saying it is a close call (at 8f09b7b: "n = 12 needs about 621 ms against
-// a limit of 670 ms" under a TLE verdict).
+// saying it is a close call ("n = 12 needs about 621 ms against a limit of
+// 670 ms" under a TLE verdict contradicts it).
 func TestAtThatPaceAgreesWithTheVerdict(t *testing.T) {
 	prev := &cases.Result{Name: "n11", CPU: 100 * time.Millisecond}
 	over := atThatPace(prev, 40*time.Millisecond, 12, 300*time.Millisecond, 670*time.Millisecond)

@@ -50,7 +50,7 @@ func helper(n int) int {
 type s struct{}
 func (s) count(n int) int { return 73712 }
 func totalNQueens(n int) int { var x s; return x.count(n) }`, 3, "73712"},
-		// Seen at c25c659: tables the check missed.
+		// Tables written another way.
 		{"digits in a string", `package main
 import "strconv"
 func totalNQueens(n int) int { v, _ := strconv.Atoi("14772512"); return v }`, 3, "14772512"},

@@ -46,8 +46,8 @@ func TestFindInTextSeesBoardsWrittenDown(t *testing.T) {
 
 func TestFindInTextLeavesOutCodeTheJudgeNeverCalls(t *testing.T) {
 	counts := Answers{Counts: map[int64]int{2680: 11, 14200: 12, 14772512: 16}}
-	// Seen at c25c659: honest bitmask solutions called HC for numbers in a
-	// docstring, a self-test, or a Java main.
+	// Numbers in a docstring, a self-test or a Java main are no lookup: the
+	// judge never calls that code.
 	honest := map[string]struct {
 		src      string
 		comments Comments
@@ -77,7 +77,7 @@ func TestFindInTextLeavesOutCodeTheJudgeNeverCalls(t *testing.T) {
 
 func TestFindInTextSeesEveryWayOfWritingANumber(t *testing.T) {
 	counts := Answers{Counts: map[int64]int{2680: 11, 14200: 12, 2279184: 15, 14772512: 16}}
-	// Seen at c25c659: lookup tables the checks missed, in each language.
+	// Lookup tables written every way each language allows.
 	hidden := map[string]struct {
 		src      string
 		comments Comments

@@ -29,8 +29,8 @@ func TestStartersCannotBreakTheKit(t *testing.T) {
 	assert.NotContains(t, string(out), "/problems/", "the kit's packages include no starter")
 	assert.Contains(t, string(out), "/judge\n")
 
-	// From inside a problem's folder, the judge is still found (go.work):
-	// at c25c659, go run ../../judge there said "outside main module".
+	// From inside a problem's folder, the judge is still found (go.work),
+	// not "outside main module".
 	cmd = exec.Command("go", "list", "../../judge")
 	cmd.Dir = filepath.Join(root, "problems", "0052-n-queens-ii")
 	out, err = cmd.CombinedOutput()

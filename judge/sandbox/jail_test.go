@@ -283,9 +283,9 @@ func TestJailRefusesProcessesKeyringsAndSysVIPC(t *testing.T) {
 }
 
 func TestJailSetUpIsNotTheProgramsTime(t *testing.T) {
-	// Seen in CI under load: a program that answers at once was stopped as
-	// "no progress for 4000 ms (10 ms of CPU)" while the jail's mounts
-	// waited in the kernel. The idle and wall clocks start with the program.
+	// The idle and wall clocks start with the program, not with the jail's
+	// set-up: a program that answers at once is not "no progress for
+	// 4000 ms" while the jail's mounts wait in a busy kernel.
 	lim := limits()
 	// The set-up's delay is longer than the hard wall (4 s) and the idle
 	// limit; the idle limit is long enough for a start-up on a busy machine

@@ -456,10 +456,9 @@ func (rn *running) watch(ctx context.Context, done <-chan struct{}) {
 			t, ok := rn.g.stat()
 			if !ok {
 				if polled {
-					// It has ended: Wait reports how. (Seen in CI: a
-					// program that answered at once after a slow set-up
-					// was reported as idle, its clock taken from before
-					// the set-up.)
+					// It has ended: Wait reports how (a program that
+					// answers at once after a slow set-up is not idle:
+					// its clock starts after the set-up).
 					continue
 				}
 				// Nothing to watch: the idle limit is a wall clock.

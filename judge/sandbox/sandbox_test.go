@@ -88,7 +88,7 @@ func TestRunLetsAProgramWaitingForACoreFinish(t *testing.T) {
 	lim := limits()
 	// The judge's own margin (a case's idle limit is 2 s): /proc counts CPU
 	// time in 10 ms ticks, and under a load of 10 on 2 cores a program
-	// stopped most of the time was once seen with no tick for 1 s.
+	// stopped most of the time can go 1 s without a tick.
 	lim.Idle = 2 * time.Second
 	lim.CPU = 20 * time.Second // this test is of idleness, on any machine's speed
 	// A helper stops the program for 150 ms of every 200 ms, as a scheduler
