@@ -156,8 +156,11 @@ func (j *judge) judgeAll(ctx context.Context) (int, error) {
 	for _, p := range j.opts.Problems {
 		var file, display string
 		if j.opts.File != "" {
-			file, _ = filepath.Abs(j.opts.File)
-			display = filepath.Clean(j.opts.File)
+			abs, err := filepath.Abs(j.opts.File)
+			if err != nil {
+				return 0, setupErrorf("-file %s: %v", j.opts.File, err)
+			}
+			file, display = abs, filepath.Clean(j.opts.File)
 		} else {
 			// Only without -file: the note on which starter was taken would
 			// name a file that is not the one judged.

@@ -32,7 +32,10 @@ func (j *judge) watch(ctx context.Context) (int, error) {
 	}
 	display := j.kit.Rel(filepath.Join(filepath.Dir(files[0]), "solution.*"))
 	if j.opts.File != "" {
-		file, _ := filepath.Abs(j.opts.File)
+		file, err := filepath.Abs(j.opts.File)
+		if err != nil {
+			return 0, setupErrorf("-file %s: %v", j.opts.File, err)
+		}
 		files, display = []string{file}, filepath.Clean(j.opts.File)
 	}
 	file := files[0]

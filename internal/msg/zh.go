@@ -147,7 +147,7 @@ var zh = map[string]string{
 	"boards checks problem 51's answers; %s answers with a count":           "boards 检查第 51 题的答案；%s 的答案是一个数",
 	"build %s: %w":     "编译 %s：%w",
 	"calibrate %s: %v": "校准 %s：%v",
-	"calibrate %s: build the reference %s: %v":                      "校准 %s：编译参考解 %s：%v",
+	"calibrate %s: build the reference %s: %w":                      "校准 %s：编译参考解 %s：%w",
 	"calibrate %s: the reference %s answers %q for n = %d, want %d": "校准 %s：参考解 %s 的答案是 %q（n = %d），应为 %d",
 	"calibrate %s: the reference %s fails case %s: %s %s":           "校准 %s：参考解 %s 没通过用例 %s：%s %s",
 	"calibrating %s %s":   "正在校准 %s %s",
@@ -349,4 +349,7 @@ var zh = map[string]string{
 	"your file does not build with counters on its lines, as the judge builds it to count its work:\n%s":                              "你的文件在各行加上计数器后无法构建（评测器这样构建它来统计工作量）：\n%s",
 	"n = %d, run once more with counters: %s:%d ran %s times, %.1f times per position of the reference search (%s positions); the bitmask search's busiest line runs at most about 2 times, so a search over the free squares stays under %.1f. Yours looks at squares that are not free: a loop over every column (boolean lists or sets) or a check of every earlier row. In this language the time alone cannot tell the methods apart, so the counted work decides: use three bit masks and visit only the free squares (x & -x).": "n = %d，带计数器再运行一次：%s:%d 执行了 %s 次，是参考解搜索每个位置 %.1f 次（共 %s 个位置）；位运算搜索最忙的一行每个位置最多约执行 2 次，所以只访问空格的搜索低于 %.1f。你的搜索会查看不空的格子：遍历每一列的循环（布尔列表或集合），或检查之前的每一行。在这门语言里只凭时间分不出这些方法，所以由统计出的工作量决定：用三个位掩码，只访问空格（x & -x）。",
 	"n = %d, run once more with counters: no line of your file ran about as often as a search visits positions: a search runs some line between %s and %s times (the reference visits %s), your busiest line ran %s times. The answer does not come from a search: is it looked up?":                                                                                                                                                                                                                                                   "n = %d，带计数器再运行一次：你的文件中没有哪一行的执行次数接近搜索访问的位置数：搜索总有某一行执行 %s 到 %s 次（参考解访问 %s 个位置），你最忙的一行执行了 %s 次。答案不是搜索得来的：是查表得到的吗？",
+	"%s: the compiler started more than %d processes or threads at once": "%s：编译器同时启动了超过 %d 个进程或线程",
+	"%s: the compiler wrote on the judge's answer channel":               "%s：编译器往评测器的答案通道里写了东西",
+	"-file %s: %v": "-file %s：%v",
 }

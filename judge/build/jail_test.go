@@ -156,3 +156,23 @@ func TestJailedGoBuildBuilds(t *testing.T) {
 	assert.Contains(t, ce.Message, "mine.go:1:")
 	assert.Contains(t, ce.Message, "undefined: m")
 }
+
+// A tool stopped for starting too many processes says so; only a tool out
+// of time is "the build took more than".
+func TestJailedToolStoppedForItsProcessesSaysSo(t *testing.T) {
+	jail := sandbox.NewJail()
+	if !jail.Isolates() {
+		t.Skip("no jail here")
+	}
+	builder := &Builder{TempDir: t.TempDir(), Jail: jail}
+	// Bounded: the jail stops it at toolProcesses; each child sleeps 2 s.
+	r := Recipe{Display: "solution.c", Files: map[string][]byte{"solution.c": nil},
+		Commands: [][]string{{"/bin/sh", "-c", "i=0; while [ $i -lt 200 ]; do sleep 2 & i=$((i+1)); done; wait"}},
+		Env:      []string{"PATH=/usr/bin:/bin"}, ReadOnly: []string{"/usr", "/lib", "/lib64", "/bin"},
+		Message: func(s string) string { return s }, Output: "prog"}
+	_, err := builder.BuildRecipe(context.Background(), r)
+	var ce *CompileError
+	require.ErrorAs(t, err, &ce)
+	assert.Contains(t, ce.Message, fmt.Sprintf("solution.c: the compiler started more than %d processes or threads at once", toolProcesses))
+	assert.NotContains(t, ce.Message, "took more than")
+}

@@ -133,7 +133,11 @@ func (b *Builder) runJailedTool(ctx context.Context, dir string, env, readOnly, 
 		return nil, &CompileError{Message: msg.Sprintf("%s: the compiler needed more than %d MiB of memory to build it: deeply nested generic types?", display, maxMemory>>20)}
 	case r.Killed == sandbox.Output:
 		return nil, &CompileError{Message: msg.Sprintf("%s: the compiler printed more than %d KiB of messages", display, maxToolOutput>>10)}
-	case r.Killed != sandbox.None:
+	case r.Killed == sandbox.Processes:
+		return nil, &CompileError{Message: msg.Sprintf("%s: the compiler started more than %d processes or threads at once", display, procs)}
+	case r.Killed == sandbox.Answer:
+		return nil, &CompileError{Message: msg.Sprintf("%s: the compiler wrote on the judge's answer channel", display)}
+	case r.Killed != sandbox.None: // CPU, idle, wall: time
 		return nil, &CompileError{Message: msg.Sprintf("%s: the build took more than %s: deeply nested generic types?", display, maxTime)}
 	case r.Signal == fileSizeSignal:
 		return nil, &CompileError{Message: tooLargeAFile(display)}

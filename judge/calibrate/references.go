@@ -290,7 +290,7 @@ func (rs *References) program(ctx context.Context, r Ref) (sandbox.Program, erro
 	file := rs.Kit.Rel(rs.File(r))
 	prog, err := rs.Build(ctx, r, src, file)
 	if err != nil {
-		return sandbox.Program{}, msg.Errorf("calibrate %s: build the reference %s: %v", r.Problem.Folder(), file, err)
+		return sandbox.Program{}, msg.Errorf("calibrate %s: build the reference %s: %w", r.Problem.Folder(), file, err)
 	}
 	return prog, nil
 }

@@ -248,7 +248,7 @@ func (l *Language) OnPath() bool {
 func output(argv ...string) (string, error) {
 	out, err := exec.Command(argv[0], argv[1:]...).CombinedOutput()
 	if err != nil {
-		return "", fmt.Errorf("%s: %v: %s", strings.Join(argv, " "), err, strings.TrimSpace(string(out)))
+		return "", fmt.Errorf("%s: %w: %s", strings.Join(argv, " "), err, strings.TrimSpace(string(out)))
 	}
 	return strings.TrimSpace(string(out)), nil
 }
