@@ -48,16 +48,22 @@ func (j *judge) recordStatus(p *problem.Problem, rep *judging.Report) {
 	if j.statusFile() == "" || j.opts.File != "" {
 		return
 	}
-	st := j.loadStatus()
 	passed := 0
 	for _, c := range rep.Cases {
 		if c.Verdict == verdict.AC {
 			passed++
 		}
 	}
-	st[statusKey(j.kit, p)] = statusEntry{Verdict: rep.Verdict, Passed: passed, Total: len(rep.Cases) + len(rep.Skipped), When: time.Now()}
-	data, _ := json.MarshalIndent(st, "", "  ")
-	atomicfile.Write(j.statusFile(), data, 0o600) // a status not kept costs the student nothing
+	e := statusEntry{Verdict: rep.Verdict, Passed: passed, Total: len(rep.Cases) + len(rep.Skipped), When: time.Now()}
+	// Another judge may record its own at the same time: read, change and
+	// write under a lock. A status not kept costs the student nothing.
+	atomicfile.Update(j.statusFile(), 0o600, func(old []byte) []byte {
+		st := map[string]statusEntry{}
+		json.Unmarshal(old, &st) // a damaged file starts again
+		st[statusKey(j.kit, p)] = e
+		data, _ := json.MarshalIndent(st, "", "  ")
+		return data
+	})
 }
 
 // status lists each problem: not written, or its last verdict and when.

@@ -1,8 +1,11 @@
 package atomicfile
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -38,4 +41,30 @@ func TestWriteThatFailsLeavesTheOldFile(t *testing.T) {
 	data, err := os.ReadFile(path)
 	require.NoError(t, err)
 	assert.Equal(t, "old", string(data))
+}
+
+// Updates at once, as two judges record their verdicts, lose none.
+func TestUpdatesAtOnceLoseNone(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "status.json")
+	const updaters = 16
+	var wg sync.WaitGroup
+	for i := range updaters {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			assert.NoError(t, Update(path, 0o600, func(old []byte) []byte {
+				st := map[string]int{}
+				json.Unmarshal(old, &st)
+				st[strconv.Itoa(i)] = i
+				data, _ := json.Marshal(st)
+				return data
+			}))
+		}()
+	}
+	wg.Wait()
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	st := map[string]int{}
+	require.NoError(t, json.Unmarshal(data, &st))
+	assert.Len(t, st, updaters)
 }
