@@ -178,7 +178,9 @@ func (b *Builder) cached(key, display string, files map[string][]byte, make func
 		if intact(cached) {
 			now := time.Now()
 			os.Chtimes(cached, now, now) // recently used: kept by prune
-			return cached, nil
+			if own, err := b.own(cached, key); err == nil {
+				return own, nil
+			}
 		}
 	}
 
@@ -215,7 +217,60 @@ func (b *Builder) cached(key, display string, files map[string][]byte, make func
 		return "", err
 	}
 	prune(b.CacheDir, keepBinaries)
-	return cached, nil
+	return b.own(cached, key)
+}
+
+// own is a name of the builder's own, in its TempDir, for the cached
+// binary: another judge's prune (or -grade -p N's other workers') may
+// remove the cache's name between this build and the run, not this one.
+// A hard link where the cache and TempDir share a file system, else a
+// copy; one per build, checked against the cache's seal.
+func (b *Builder) own(cached, key string) (string, error) {
+	want, err := os.ReadFile(cached + ".sha256")
+	if err != nil {
+		return "", err
+	}
+	name := filepath.Join(b.TempDir, "bin-"+key)
+	if got, err := fileSum(name); err == nil && got == string(want) {
+		return name, nil
+	}
+	f, err := os.CreateTemp(b.TempDir, "bin-"+key+"-")
+	if err != nil {
+		return "", err
+	}
+	tmp := f.Name()
+	f.Close()
+	os.Remove(tmp)
+	if err := os.Link(cached, tmp); err != nil {
+		if err := copyFile(cached, tmp); err != nil {
+			os.Remove(tmp)
+			return "", err
+		}
+	}
+	if got, err := fileSum(tmp); err != nil || got != string(want) {
+		os.Remove(tmp)
+		return "", fmt.Errorf("%s changed in the cache", key) // untranslated: the judge's own failure
+	}
+	if err := os.Rename(tmp, name); err != nil {
+		os.Remove(tmp)
+		return "", err
+	}
+	return name, nil
+}
+
+// copyFile copies an executable.
+func copyFile(from, to string) error {
+	in, err := os.Open(from)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	out, err := os.OpenFile(to, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o755)
+	if err != nil {
+		return err
+	}
+	_, err = io.Copy(out, in)
+	return errors.Join(err, out.Close())
 }
 
 // StudentFile is how a coverage profile names the student's file.

@@ -158,3 +158,32 @@ func TestACachedBinaryChangedOnDiskIsBuiltAgain(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, good, got, "the tampered binary was replaced by a fresh build")
 }
+
+// A program built, or found in the cache, stays runnable when another
+// judge prunes the cache before it runs: the builder hands out a name of
+// its own, not the cache's.
+func TestBuiltProgramOutlivesAPruneOfTheCache(t *testing.T) {
+	cache, temp := t.TempDir(), t.TempDir()
+	b := &Builder{CacheDir: cache, TempDir: temp}
+	for _, round := range []string{"built", "found in the cache"} {
+		prog, err := b.cached("key", "x.go", nil, func(dir string) (string, error) {
+			out := filepath.Join(dir, "prog")
+			return out, os.WriteFile(out, []byte("#!/bin/sh\necho 4\n"), 0o755)
+		})
+		require.NoError(t, err, round)
+		assert.NotEqual(t, filepath.Join(cache, "key"), prog, round)
+		// Another judge prunes everything but its own builds.
+		require.NoError(t, os.Remove(filepath.Join(cache, "key")), round)
+		data, err := os.ReadFile(prog)
+		require.NoError(t, err, round)
+		assert.Equal(t, "#!/bin/sh\necho 4\n", string(data), round)
+		// Rebuild the cache entry for the next round.
+		if round == "built" {
+			_, err := b.cached("key", "x.go", nil, func(dir string) (string, error) {
+				out := filepath.Join(dir, "prog")
+				return out, os.WriteFile(out, []byte("#!/bin/sh\necho 4\n"), 0o755)
+			})
+			require.NoError(t, err)
+		}
+	}
+}
