@@ -2,10 +2,15 @@ package lang
 
 import (
 	"io/fs"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/nqueens-kit/nqueens/judge/problem"
 )
 
 // output's error wraps the tool's, so that a caller can tell a missing
@@ -20,4 +25,25 @@ func TestOutputWrapsTheToolsError(t *testing.T) {
 		assert.Equal(t, 3, exit.ExitCode())
 	}
 	assert.Contains(t, err.Error(), "broken")
+}
+
+// The Python harness holds the student's file byte for byte, whatever it
+// holds: backslashes, quotes, a line separator, text beyond the BMP.
+func TestPythonHarnessHoldsTheSourceExactly(t *testing.T) {
+	py, err := exec.LookPath("python3")
+	if err != nil {
+		t.Skip("needs python3")
+	}
+	src := "class Solution:\n    s = \"\\\\x00 \\\" ' \\u2028 \u2028 😀 \\N{BULLET}\"\n"
+	dir := t.TempDir()
+	harness := filepath.Join(dir, "submission.py")
+	require.NoError(t, os.WriteFile(harness, []byte(pythonHarness(problem.All[1], []byte(src))), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "want.py"), []byte(src), 0o644))
+	check := `import sys
+text = open(sys.argv[1], encoding="utf-8").read().split("\nLEETCODE =")[0]
+names = {}
+exec(text, names)
+sys.exit(0 if names["_nqueens_source"] == open(sys.argv[2], encoding="utf-8").read() else 1)`
+	out, err := exec.Command(py, "-c", check, harness, filepath.Join(dir, "want.py")).CombinedOutput()
+	assert.NoError(t, err, string(out))
 }
