@@ -3,9 +3,9 @@ package main
 import (
 	"bytes"
 	"os"
+	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -41,13 +41,17 @@ func (w *lockedBuffer) Len() int {
 
 func TestLiveLineStartedTwiceStopsTheFirst(t *testing.T) {
 	// A start without a stop must not leave the first ticker writing its
-	// line forever.
+	// line forever. Each ticker clears its line as it ends, and stop waits
+	// for that: once stop returns, both have cleared theirs.
 	var w lockedBuffer
 	l := &liveLine{w: &w, on: true}
 	l.start("a")
 	l.start("b")
 	l.stop()
-	before := w.Len()
-	time.Sleep(350 * time.Millisecond) // three ticks
-	assert.Equal(t, before, w.Len(), "nothing writes after stop")
+	w.mu.Lock()
+	out := w.b.String()
+	w.mu.Unlock()
+	bare := strings.Count(out, "\r\x1b[K") - strings.Count(out, "\r\x1b[K  running")
+	assert.Equal(t, 2, bare, "each ticker ended, clearing its line: %q", out)
+	assert.True(t, strings.HasSuffix(out, "\r\x1b[K"), "the last write is the last ticker's clear")
 }

@@ -29,6 +29,7 @@ package calibrate
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -102,21 +103,27 @@ func (c *Cache) Put(key string, e Entry) { c.Entries[key] = e }
 // Save writes the cache beside its file and renames it into place, so that
 // judges running at once never see half a file. What another judge saved
 // since this one opened the file is kept: its entries are read again and
-// merged, this cache's own winning where both measured the same thing.
+// merged under a lock (atomicfile.Update), this cache's own winning where
+// both measured the same thing.
 func (c *Cache) Save() error {
 	if c.path == "" {
 		return nil
 	}
-	for key, e := range Open(filepath.Dir(c.path)).Entries {
-		if _, ok := c.Entries[key]; !ok {
-			c.Entries[key] = e
+	var merr error
+	err := atomicfile.Update(c.path, 0o600, func(old []byte) []byte {
+		var saved Cache
+		if json.Unmarshal(old, &saved) == nil {
+			for key, e := range saved.Entries {
+				if _, ok := c.Entries[key]; !ok {
+					c.Entries[key] = e
+				}
+			}
 		}
-	}
-	data, err := json.MarshalIndent(c, "", "  ")
-	if err != nil {
-		return err
-	}
-	return atomicfile.Write(c.path, data, 0o600)
+		data, err := json.MarshalIndent(c, "", "  ")
+		merr = err
+		return data
+	})
+	return errors.Join(merr, err)
 }
 
 // MachineID names this machine for the cache: host, processor and cores.

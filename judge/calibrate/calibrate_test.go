@@ -1,25 +1,36 @@
 package calibrate
 
 import (
+	"fmt"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
-func TestTwoJudgesSavingAtOnceKeepBothMeasurements(t *testing.T) {
+func TestJudgesSavingAtOnceKeepEveryMeasurement(t *testing.T) {
 	dir := t.TempDir()
-	a, b := Open(dir), Open(dir) // two judges, started before either saved
-	a.Put("go-n16", Entry{Case: "0052/Go/n16", CPUms: 7500})
-	b.Put("java-n16", Entry{Case: "0052/Java/n16", CPUms: 6400})
-	require.NoError(t, a.Save())
-	require.NoError(t, b.Save())
-
+	const judges = 8
+	caches := make([]*Cache, judges)
+	for i := range caches {
+		caches[i] = Open(dir) // every judge started before any saved
+		caches[i].Put(fmt.Sprintf("n16-%d", i), Entry{Case: fmt.Sprintf("0052/%d/n16", i), CPUms: 7500})
+	}
+	var wg sync.WaitGroup
+	for _, c := range caches {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			assert.NoError(t, c.Save())
+		}()
+	}
+	wg.Wait()
 	got := Open(dir)
-	_, ok := got.Get("go-n16")
-	assert.True(t, ok, "the first judge's measurement survives the second's save")
-	_, ok = got.Get("java-n16")
-	assert.True(t, ok)
+	for i := range judges {
+		_, ok := got.Get(fmt.Sprintf("n16-%d", i))
+		assert.True(t, ok, "judge %d's measurement survives the others' saves", i)
+	}
 }
 
 func TestSaveKeepsItsOwnNewerMeasurement(t *testing.T) {

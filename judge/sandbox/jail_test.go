@@ -327,9 +327,21 @@ func TestJailLeavesNothingBehind(t *testing.T) {
 	r := jailRunProgram(t, Program{Tool: true}, limits(), "escape")
 	assert.Equal(t, "escape: <nil>\n", string(r.Answer), "a tool may start processes")
 	assert.Less(t, time.Since(start), 5*time.Second, "the escaped grandchild must not hold the run open")
-	time.Sleep(100 * time.Millisecond)
-	out, _ := exec.Command("pgrep", "-f", "solution attack sleep").Output()
-	assert.Empty(t, strings.TrimSpace(string(out)), "a process of the run outlived it")
+	assert.Empty(t, leftOver("solution attack sleep"), "a process of the run outlived it")
+}
+
+// leftOver waits for the processes whose command line holds pattern to be
+// gone, as a run's end kills them, and returns those still there after
+// 5 s: none when the jail left nothing behind.
+func leftOver(pattern string) string {
+	var out []byte
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		out, _ = exec.Command("pgrep", "-f", pattern).Output()
+		if len(strings.TrimSpace(string(out))) == 0 {
+			return ""
+		}
+	}
+	return strings.TrimSpace(string(out))
 }
 
 func TestJailBoundsAForkBomb(t *testing.T) {
@@ -345,9 +357,7 @@ func TestJailBoundsAForkBomb(t *testing.T) {
 	} else {
 		assert.Equal(t, Processes, r.Killed)
 	}
-	time.Sleep(100 * time.Millisecond)
-	out, _ := exec.Command("pgrep", "-f", "solution attack sleep").Output()
-	assert.Empty(t, strings.TrimSpace(string(out)))
+	assert.Empty(t, leftOver("solution attack sleep"))
 }
 
 func TestJailShmVanishes(t *testing.T) {
