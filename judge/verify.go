@@ -9,24 +9,12 @@ import (
 	"strings"
 
 	"github.com/nqueens-kit/nqueens/internal/msg"
+	"github.com/nqueens-kit/nqueens/judge/cases"
 	"github.com/nqueens-kit/nqueens/judge/format"
 	"github.com/nqueens-kit/nqueens/judge/judging"
 	"github.com/nqueens-kit/nqueens/judge/lang"
 	"github.com/nqueens-kit/nqueens/judge/problem"
 	"github.com/nqueens-kit/nqueens/judge/verdict"
-)
-
-// Verification margins: a solution meant to pass must pass with the time
-// limit divided by 1.3, and one meant to be too slow must fail even with
-// 1.3 times it. They apply to relative limits. (Kattis asks for 2 and 1.5;
-// measured here, the slowest bitmask style a beginner writes needs 2.1
-// times the reference and the fastest boolean-array search 4.0 times it,
-// which leaves room for 1.3 on each side of a 2.9× limit and no more:
-// docs/judge.md, "Time limits".)
-const (
-	margin    = 1.3
-	acMargin  = 1 / margin
-	tleMargin = margin
 )
 
 // verifyEntry is one solution file -verify judges.
@@ -54,7 +42,7 @@ func (j *judge) verify(ctx context.Context) (int, error) {
 
 	msg.Fprintf(j.stdout, "Every solution runs every case (one declared TLE, up to its first TLE). Where\n"+
 		"a limit is relative to the reference, those declared AC must pass with it\n"+
-		"divided by %.1f and those declared TLE must fail with %.1f times it.\n\n", tleMargin, tleMargin)
+		"divided by %.1f and those declared TLE must fail with %.1f times it.\n\n", cases.VerifyMargin, cases.VerifyMargin)
 	row := fmt.Sprintf("%%-16s  %%-%ds  %%-6s  %%-4s  %%-12s  %%s%%s\n", width)
 	fmt.Fprintf(j.stdout, row, msg.Sprintf("problem"), msg.Sprintf("solution"), msg.Sprintf("expect"), msg.Sprintf("got"),
 		msg.Sprintf("largest case"), msg.Sprintf("cpu / limit"), "")
@@ -76,21 +64,6 @@ func (j *judge) verify(ctx context.Context) (int, error) {
 	return code, nil
 }
 
-// marginScale is what a solution's relative limits are multiplied by in
-// -verify: divided by the margin for one declared AC, multiplied by it for
-// one declared TLE, plain for one borderline by design (thin).
-func marginScale(s problem.Solution) float64 {
-	switch {
-	case s.Declared == verdict.AC && s.Thin:
-		return 1
-	case s.Declared == verdict.AC:
-		return acMargin
-	case s.Declared == verdict.TLE:
-		return tleMargin
-	}
-	return 1
-}
-
 // verifyOne judges e and prints its row: whether it got its declared
 // verdict. A toolchain missing from this machine is a row saying so (a
 // machine with only Go still verifies Go; CI installs every toolchain and
@@ -108,7 +81,7 @@ func (j *judge) verifyOne(ctx context.Context, e verifyEntry, row string) (bool,
 	// A solution meant to be too slow stops at its first TLE, as in
 	// grading: the larger cases could only run out of time too, and each
 	// would cost its whole limit.
-	rep, err := j.judging.File(ctx, e.p, e.Path, "", judging.Params{Scale: marginScale(e.Solution), All: e.Declared != verdict.TLE})
+	rep, err := j.judging.File(ctx, e.p, e.Path, "", judging.Params{Scale: cases.VerifyScale(e.Declared, e.Thin), All: e.Declared != verdict.TLE})
 	if err != nil {
 		return false, err
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/nqueens-kit/nqueens/judge/problem"
+	"github.com/nqueens-kit/nqueens/judge/verdict"
 )
 
 func find(t *testing.T, name string) *problem.Problem {
@@ -152,4 +153,15 @@ func TestResolveLimits(t *testing.T) {
 	assert.Equal(t, 2*time.Second, lim.CPU)
 	assert.Equal(t, 3*time.Second, lim.Idle)
 	assert.Equal(t, 2*time.Second, l.Calibration().CPU, "an absolute limit holds for the reference too")
+}
+
+func TestVerifyScaleLeavesRoomOnBothSides(t *testing.T) {
+	assert.InDelta(t, 1/VerifyMargin, VerifyScale(verdict.AC, false), 1e-9)
+	assert.Equal(t, 1.0, VerifyScale(verdict.AC, true), "thin: at the plain limits")
+	assert.Equal(t, VerifyMargin, VerifyScale(verdict.TLE, false))
+	assert.Equal(t, 1.0, VerifyScale(verdict.WA, false))
+	// The kit's factor leaves the margin on each side of the slowest
+	// bitmask style (2.13) and the fastest boolean search (3.97) measured.
+	assert.Greater(t, DefaultFactor/VerifyMargin, 2.13)
+	assert.Less(t, DefaultFactor*VerifyMargin, 3.97)
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/nqueens-kit/nqueens/internal/msg"
 	"github.com/nqueens-kit/nqueens/judge/sandbox"
+	"github.com/nqueens-kit/nqueens/judge/verdict"
 )
 
 // Default limits of a case that sets none, chosen from measurement: the
@@ -38,6 +39,30 @@ type Limits struct {
 // DefaultFactor is the factor of the kit's relative cases (docs/judge.md, "Time
 // limits"), for a case made relative where the case file has none.
 const DefaultFactor = 2.9
+
+// VerifyMargin is the room -verify proves on each side of a relative
+// limit: a solution declared AC must pass with the limit divided by it,
+// one declared TLE must fail with the limit multiplied by it. (Kattis asks
+// for 2 and 1.5; here the slowest bitmask style a beginner writes needs
+// 2.1 times the reference and the fastest boolean-array search 4.0 times
+// it, which leaves room for 1.3 on each side of 2.9 and no more:
+// docs/judge.md, "Time limits".)
+const VerifyMargin = 1.3
+
+// VerifyScale is what -verify multiplies a solution's relative limits by,
+// for the verdict it declares: 1/VerifyMargin for AC, VerifyMargin for
+// TLE, 1 for one borderline by design (thin) or declared otherwise.
+func VerifyScale(declared verdict.Verdict, thin bool) float64 {
+	switch {
+	case declared == verdict.AC && thin:
+		return 1
+	case declared == verdict.AC:
+		return 1 / VerifyMargin
+	case declared == verdict.TLE:
+		return VerifyMargin
+	}
+	return 1
+}
 
 // ParseLimits reads "cpu=2s", "cpu=4x", "wall=5s", "mem=256MiB", "out=64KiB".
 func ParseLimits(args []string) (Limits, error) {

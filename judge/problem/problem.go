@@ -44,8 +44,6 @@ const (
 // Folder is the problem's folder name under problems/, solutions/ and testdata/.
 func (p *Problem) Folder() string { return fmt.Sprintf("%04d-%s", p.Number, p.Slug) }
 
-// Signature is the declaration a solution must contain.
-func (p *Problem) Signature() string { return fmt.Sprintf("func %s(n int) %s", p.Func, p.Results) }
 
 // All lists every problem of the kit, in order.
 var All = []*Problem{
