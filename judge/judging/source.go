@@ -208,33 +208,30 @@ func clockNote(c sourceChecks, display string) string {
 // starter's own body: the starters' marker, with nothing before it in the
 // function but comments, blank lines and (Python) a docstring. A marker
 // left anywhere else, such as an unreachable panic after a solution, does
-// not count: that file is written, and judged.
+// not count: that file is written, and judged. One pass over the file,
+// however many markers it holds.
 func IsStarter(src []byte, fn string) bool {
-	lines := strings.Split(string(src), "\n")
-	for i, line := range lines {
-		if strings.Contains(line, notWrittenMarker) && startsBody(lines[:i], fn) {
+	def := regexp.MustCompile(`\b` + regexp.QuoteMeta(fn) + `\s*\(.*[{:]$`)
+	lastCode := "" // the last line of code seen: not a comment, blank or docstring
+	docstring := false
+	for _, line := range strings.Split(string(src), "\n") {
+		t := strings.TrimSpace(line)
+		if strings.Contains(t, notWrittenMarker) && def.MatchString(lastCode) {
 			return true
+		}
+		switch {
+		case strings.Count(t, `"""`)%2 == 1:
+			docstring = !docstring
+		case docstring || strings.Contains(t, `"""`) || t == "" || isComment(t):
+		default:
+			lastCode = t
 		}
 	}
 	return false
 }
 
-// startsBody reports whether the last line of above that is code (not a
-// comment, a blank line or a docstring) opens the definition of fn.
-func startsBody(above []string, fn string) bool {
-	def := regexp.MustCompile(`\b` + regexp.QuoteMeta(fn) + `\s*\(.*[{:]$`)
-	docstring := false
-	for i := len(above) - 1; i >= 0; i-- {
-		t := strings.TrimSpace(above[i])
-		if strings.Count(t, `"""`)%2 == 1 {
-			docstring = !docstring
-			continue
-		}
-		if docstring || strings.Contains(t, `"""`) || t == "" ||
-			strings.HasPrefix(t, "//") || strings.HasPrefix(t, "#") || strings.HasPrefix(t, "/*") || strings.HasPrefix(t, "*") {
-			continue
-		}
-		return def.MatchString(t)
-	}
-	return false
+// isComment reports whether a trimmed line is a comment in one of the
+// kit's languages, or the inside of a block comment.
+func isComment(t string) bool {
+	return strings.HasPrefix(t, "//") || strings.HasPrefix(t, "#") || strings.HasPrefix(t, "/*") || strings.HasPrefix(t, "*")
 }

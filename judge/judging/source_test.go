@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -62,4 +63,23 @@ func totalNQueens(n int) int {
 `
 	assert.True(t, IsStarter([]byte(src), "totalNQueens"))
 	assert.False(t, IsStarter([]byte("func totalNQueens(n int) int { return 0 }\n"), "totalNQueens"), "no marker at all")
+}
+
+// A file of a million bytes of marker lines, none in the solution
+// function, is read in one pass: the judge reads it outside the jail,
+// before any limit applies. (Scanning up from each marker would visit
+// about 2·10⁹ lines.) The bound is a guard against that, not a speed
+// target: one pass takes milliseconds, a scan up from each marker 24 s
+// here.
+func TestIsStarterIsLinearInTheFile(t *testing.T) {
+	line := "// \"not written yet\n"
+	src := []byte(strings.Repeat(line, (1<<20)/len(line)))
+	done := make(chan bool, 1)
+	go func() { done <- IsStarter(src, "totalNQueens") }()
+	select {
+	case got := <-done:
+		assert.False(t, got, "no solution function: no starter's body")
+	case <-time.After(5 * time.Second):
+		t.Fatal("IsStarter did not finish on a 1 MiB file of markers")
+	}
 }

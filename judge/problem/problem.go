@@ -44,7 +44,6 @@ const (
 // Folder is the problem's folder name under problems/, solutions/ and testdata/.
 func (p *Problem) Folder() string { return fmt.Sprintf("%04d-%s", p.Number, p.Slug) }
 
-
 // All lists every problem of the kit, in order.
 var All = []*Problem{
 	{
