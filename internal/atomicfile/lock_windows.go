@@ -2,25 +2,13 @@ package atomicfile
 
 import (
 	"os"
-	"path/filepath"
 
 	"golang.org/x/sys/windows"
 )
 
-// lock takes an exclusive lock on the file name (made if missing), waiting
-// for another holder, and returns its release.
-func lock(name string) (unlock func(), err error) {
-	if err := os.MkdirAll(filepath.Dir(name), 0o700); err != nil {
-		return nil, err
-	}
-	f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE, 0o600)
-	if err != nil {
-		return nil, err
-	}
+// lockFile takes an exclusive lock on f, waiting for another holder; it
+// goes when f is closed.
+func lockFile(f *os.File) error {
 	var ol windows.Overlapped
-	if err := windows.LockFileEx(windows.Handle(f.Fd()), windows.LOCKFILE_EXCLUSIVE_LOCK, 0, 1, 0, &ol); err != nil {
-		f.Close()
-		return nil, err
-	}
-	return func() { f.Close() }, nil
+	return windows.LockFileEx(windows.Handle(f.Fd()), windows.LOCKFILE_EXCLUSIVE_LOCK, 0, 1, 0, &ol)
 }

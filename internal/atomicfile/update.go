@@ -4,6 +4,7 @@ import (
 	"errors"
 	"io/fs"
 	"os"
+	"path/filepath"
 )
 
 // Update replaces the file at path with change's answer to its present
@@ -21,4 +22,21 @@ func Update(path string, perm os.FileMode, change func(old []byte) []byte) error
 		return err
 	}
 	return Write(path, change(old), perm)
+}
+
+// lock takes an exclusive lock on the file name (made if missing, with its
+// folder), waiting for another holder, and returns its release.
+func lock(name string) (unlock func(), err error) {
+	if err := os.MkdirAll(filepath.Dir(name), 0o700); err != nil {
+		return nil, err
+	}
+	f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		return nil, err
+	}
+	if err := lockFile(f); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return func() { f.Close() }, nil
 }
