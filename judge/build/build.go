@@ -175,12 +175,12 @@ func (b *Builder) cached(key, display string, files map[string][]byte, make func
 	cached := ""
 	if b.CacheDir != "" {
 		cached = filepath.Join(b.CacheDir, key)
-		if intact(cached) {
+		// own checks what it hands out against the cache's seal: a binary
+		// changed in the cache, or not sealed, is built again.
+		if own, err := b.own(cached, key); err == nil {
 			now := time.Now()
 			os.Chtimes(cached, now, now) // recently used: kept by prune
-			if own, err := b.own(cached, key); err == nil {
-				return own, nil
-			}
+			return own, nil
 		}
 	}
 
@@ -224,15 +224,18 @@ func (b *Builder) cached(key, display string, files map[string][]byte, make func
 // binary: another judge's prune (or -grade -p N's other workers') may
 // remove the cache's name between this build and the run, not this one.
 // A hard link where the cache and TempDir share a file system, else a
-// copy; one per build, checked against the cache's seal.
+// copy, checked against the cache's seal: each use hashes the binary once,
+// and a binary changed in (or gone from) the cache is an error.
 func (b *Builder) own(cached, key string) (string, error) {
 	want, err := os.ReadFile(cached + ".sha256")
 	if err != nil {
 		return "", err
 	}
 	name := filepath.Join(b.TempDir, "bin-"+key)
-	if got, err := fileSum(name); err == nil && got == string(want) {
-		return name, nil
+	if sameFile(name, cached) { // a link made before: its sum is the cache's
+		if got, err := fileSum(name); err == nil && got == string(want) {
+			return name, nil
+		}
 	}
 	f, err := os.CreateTemp(b.TempDir, "bin-"+key+"-")
 	if err != nil {
@@ -256,6 +259,16 @@ func (b *Builder) own(cached, key string) (string, error) {
 		return "", err
 	}
 	return name, nil
+}
+
+// sameFile reports whether a and b are one file (a hard link).
+func sameFile(a, b string) bool {
+	fa, err := os.Stat(a)
+	if err != nil {
+		return false
+	}
+	fb, err := os.Stat(b)
+	return err == nil && os.SameFile(fa, fb)
 }
 
 // copyFile copies an executable.
@@ -450,7 +463,7 @@ func (b *Builder) runTool(ctx context.Context, dir string, env []string, display
 	return output.Bytes(), errToolFailed
 }
 
-// seal records a cached binary's checksum beside it; intact checks it, so
+// seal records a cached binary's checksum beside it; own checks it, so
 // that a binary changed in the cache is built again rather than run.
 func seal(path string) error {
 	sum, err := fileSum(path)
@@ -458,15 +471,6 @@ func seal(path string) error {
 		return err
 	}
 	return os.WriteFile(path+".sha256", []byte(sum), 0o600)
-}
-
-func intact(path string) bool {
-	want, err := os.ReadFile(path + ".sha256")
-	if err != nil {
-		return false
-	}
-	got, err := fileSum(path)
-	return err == nil && got == string(want)
 }
 
 func fileSum(path string) (string, error) {
