@@ -101,11 +101,12 @@ func (j *Judge) File(ctx context.Context, p *problem.Problem, file, display stri
 		jp.Header(rep)
 		rep.Streamed = true
 	}
-	if err := j.runCases(ctx, r, rep, progs, source{src, display}, cs, jp); err != nil {
+	taken, err := j.runCases(ctx, r, rep, progs, source{src, display}, cs, jp)
+	if err != nil {
 		return rep, err
 	}
 	if jp.Teach && ranOutOfTime(rep) {
-		rep.Profile = j.whereTimeGoes(ctx, r, progs.timed, src, display, rep)
+		rep.Profile = j.whereTimeGoes(ctx, r, progs.timed, src, display, rep, taken)
 	}
 	return rep, nil
 }
@@ -179,8 +180,8 @@ func (j *Judge) buildChecked(ctx context.Context, r calibrate.Ref, src []byte, d
 
 // runCases runs each case against the built program, from small to large,
 // stopping at the first failure unless jp.All. The first relative case
-// passed has its search counted too (checkWork).
-func (j *Judge) runCases(ctx context.Context, r calibrate.Ref, rep *Report, progs programs, src source, cs []*cases.Case, jp Params) error {
+// passed has its search counted too (checkWork): it returns those counts.
+func (j *Judge) runCases(ctx context.Context, r calibrate.Ref, rep *Report, progs programs, src source, cs []*cases.Case, jp Params) (counted, error) {
 	p := r.Problem
 	rep.Verdict, rep.Graded = verdict.AC, jp.Grading
 	cs, rep.Beyond = cases.ForLanguage(r.Problem, r.Lang, cs)
@@ -188,7 +189,8 @@ func (j *Judge) runCases(ctx context.Context, r calibrate.Ref, rep *Report, prog
 	var lastRelative *cases.Result
 	lastN := 0 // the n of lastRelative
 	outOfTime := false
-	counted := false // the search's work, once
+	var taken counted // the search's work, counted once
+	tried := false
 	for i, c := range cs {
 		if jp.Grading && outOfTime {
 			rep.Skipped = append(rep.Skipped, c.Name)
@@ -200,7 +202,7 @@ func (j *Judge) runCases(ctx context.Context, r calibrate.Ref, rep *Report, prog
 			// that fails early never waits for it.
 			var err error
 			if ref, err = j.Refs.Time(ctx, r, c); err != nil {
-				return err
+				return taken, err
 			}
 		}
 		stop := j.progress(fmt.Sprintf("%s %s", p.Folder(), c.Name))
@@ -223,7 +225,7 @@ func (j *Judge) runCases(ctx context.Context, r calibrate.Ref, rep *Report, prog
 		})
 		stop()
 		if err != nil {
-			return err
+			return taken, err
 		}
 		markClose(res, ratio)
 		if res.Verdict == verdict.AC && res.Relative() && lastRelative != nil && c.MaxInput() == lastN+1 {
@@ -232,13 +234,15 @@ func (j *Judge) runCases(ctx context.Context, r calibrate.Ref, rep *Report, prog
 			}
 		}
 		byWork := false // the verdict is the counted work's, not the time's
-		if res.Verdict == verdict.AC && res.Relative() && !counted {
-			counted = true
-			v, why, bad, err := j.checkWork(ctx, r, progs.timed, src, c.MaxInput())
-			if err != nil {
-				return err
+		if res.Verdict == verdict.AC && res.Relative() && !tried {
+			tried = true
+			var v verdict.Verdict
+			var why string
+			var err error
+			if taken, v, why, err = j.checkWork(ctx, r, progs.timed, src, c.MaxInput()); err != nil {
+				return taken, err
 			}
-			if bad {
+			if v != "" {
 				res.Verdict, res.Message, res.Close, byWork = v, why, false, true
 			}
 		}
@@ -264,11 +268,11 @@ func (j *Judge) runCases(ctx context.Context, r calibrate.Ref, rep *Report, prog
 				for _, rest := range cs[i+1:] {
 					rep.Skipped = append(rep.Skipped, rest.Name)
 				}
-				return nil
+				return taken, nil
 			}
 		}
 	}
-	return nil
+	return taken, nil
 }
 
 // markClose marks a case whose verdict came within cases.CloseTo of its

@@ -133,8 +133,9 @@ func ranOutOfTime(rep *Report) bool {
 
 // whereTimeGoes runs src once more with counters, at the largest n it
 // passed quickly, and says where the time went; "" when it cannot tell.
+// Counts already taken at that n (taken, by checkWork) are read instead.
 // Nothing it fails at is the student's: the report just goes without it.
-func (j *Judge) whereTimeGoes(ctx context.Context, r calibrate.Ref, prog sandbox.Program, src []byte, display string, rep *Report) string {
+func (j *Judge) whereTimeGoes(ctx context.Context, r calibrate.Ref, prog sandbox.Program, src []byte, display string, rep *Report, taken counted) string {
 	budget := r.Lang.CountBudget
 	if r.Lang.Counting == lang.NotCounted || r.Problem.Kind != problem.Count {
 		return ""
@@ -152,9 +153,12 @@ func (j *Judge) whereTimeGoes(ctx context.Context, r calibrate.Ref, prog sandbox
 	if n == 0 || !ok {
 		return ""
 	}
-	counts, err := j.count(ctx, r, prog, src, display, n)
-	if err != nil {
-		return ""
+	counts := taken.counts
+	if taken.n != n {
+		var err error
+		if counts, err = j.count(ctx, r, prog, src, display, n); err != nil {
+			return ""
+		}
 	}
 	return profile.Explain(counts, src, display, n, refCalls)
 }

@@ -25,6 +25,13 @@ type source struct {
 	display string
 }
 
+// counted is a search's counts at n, taken once and read twice: by
+// checkWork, and by whereTimeGoes when it would count at the same n.
+type counted struct {
+	n      int // 0: nothing counted
+	counts profile.Counts
+}
+
 // checkWork counts src's search once at profile.WorkN (or at n, the
 // relative case just passed, when smaller), for a counting problem in a
 // language that counts (lang.Counting). Counts are exact: the verdict is
@@ -38,37 +45,39 @@ type source struct {
 //   - A counting run the program does not finish is RE: a program that
 //     runs its cases but not with counters hides its work.
 //
-// It returns the verdict and message, or ok false when the counts raise
-// nothing (or cannot be taken here: a case below the counted sizes).
-func (j *Judge) checkWork(ctx context.Context, r calibrate.Ref, prog sandbox.Program, src source, n int) (v verdict.Verdict, message string, ok bool, err error) {
+// It returns what it counted, and the verdict with its message, or ""
+// when the counts raise nothing (or cannot be taken here: a case below the
+// counted sizes).
+func (j *Judge) checkWork(ctx context.Context, r calibrate.Ref, prog sandbox.Program, src source, n int) (counted, verdict.Verdict, string, error) {
 	if r.Problem.Kind != problem.Count || r.Lang.Counting == lang.NotCounted {
-		return "", "", false, nil
+		return counted{}, "", "", nil
 	}
 	n = min(n, profile.WorkN)
 	refCalls, known := queens.Calls(n)
 	if n < profileFrom || !known {
-		return "", "", false, nil
+		return counted{}, "", "", nil
 	}
 	counts, err := j.count(ctx, r, prog, src.text, src.display, n)
 	var failed *countingFailed
 	var ce *build.CompileError
 	switch {
 	case errors.As(err, &failed):
-		return verdict.RE, msg.Sprintf("n = %d, run once more with counters: your program %v. A program that passes its cases must also run when its lines are counted.", n, failed), true, nil
+		return counted{}, verdict.RE, msg.Sprintf("n = %d, run once more with counters: your program %v. A program that passes its cases must also run when its lines are counted.", n, failed), nil
 	case errors.As(err, &ce):
-		return verdict.CE, msg.Sprintf("your file does not build with counters on its lines, as the judge builds it to count its work:\n%s", ce.Message), true, nil
+		return counted{}, verdict.CE, msg.Sprintf("your file does not build with counters on its lines, as the judge builds it to count its work:\n%s", ce.Message), nil
 	case errors.Is(err, errNotCounted):
-		return "", "", false, nil
+		return counted{}, "", "", nil
 	case err != nil:
-		return "", "", false, err
+		return counted{}, "", "", err
 	}
+	taken := counted{n, counts}
 	if why, bad := profile.NoSearch(counts, n, refCalls); bad {
-		return verdict.HC, why, true, nil
+		return taken, verdict.HC, why, nil
 	}
 	if r.Lang.WorkDecides {
 		if why, bad := profile.TooMuchWork(counts, src.text, src.display, n, refCalls); bad {
-			return verdict.TLE, why, true, nil
+			return taken, verdict.TLE, why, nil
 		}
 	}
-	return "", "", false, nil
+	return taken, "", "", nil
 }
