@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nqueens-kit/nqueens/judge/sandbox"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -185,5 +186,24 @@ func TestBuiltProgramOutlivesAPruneOfTheCache(t *testing.T) {
 			})
 			require.NoError(t, err)
 		}
+	}
+}
+
+// Each bound that stops a build's tool has its own words: only time is
+// "the build took more than".
+func TestStoppedToolNamesTheBoundThatStoppedIt(t *testing.T) {
+	tests := map[string]string{
+		sandbox.Processes: "x.c: the compiler started more than 64 processes or threads at once",
+		sandbox.Answer:    "x.c: the compiler wrote on the judge's answer channel",
+		sandbox.Memory:    "x.c: the compiler needed more than 2048 MiB of memory",
+		sandbox.Output:    "x.c: the compiler printed more than",
+		sandbox.CPU:       "x.c: the build took more than 1m0s",
+		sandbox.Idle:      "x.c: the build took more than 1m0s",
+		sandbox.Wall:      "x.c: the build took more than 1m0s",
+	}
+	for killed, want := range tests {
+		t.Run(killed, func(t *testing.T) {
+			assert.Contains(t, stoppedTool(killed, "x.c", time.Minute, 2<<30, 64).Message, want)
+		})
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/nqueens-kit/nqueens/internal/msg"
 	"github.com/nqueens-kit/nqueens/judge/sandbox"
@@ -129,22 +130,32 @@ func (b *Builder) runJailedTool(ctx context.Context, dir string, env, readOnly, 
 	switch {
 	case r.Killed == sandbox.Interrupted:
 		return nil, ctx.Err()
-	case r.Killed == sandbox.Memory:
-		return nil, &CompileError{Message: msg.Sprintf("%s: the compiler needed more than %d MiB of memory to build it: deeply nested generic types?", display, maxMemory>>20)}
-	case r.Killed == sandbox.Output:
-		return nil, &CompileError{Message: msg.Sprintf("%s: the compiler printed more than %d KiB of messages", display, maxToolOutput>>10)}
-	case r.Killed == sandbox.Processes:
-		return nil, &CompileError{Message: msg.Sprintf("%s: the compiler started more than %d processes or threads at once", display, procs)}
-	case r.Killed == sandbox.Answer:
-		return nil, &CompileError{Message: msg.Sprintf("%s: the compiler wrote on the judge's answer channel", display)}
-	case r.Killed != sandbox.None: // CPU, idle, wall: time
-		return nil, &CompileError{Message: msg.Sprintf("%s: the build took more than %s: deeply nested generic types?", display, maxTime)}
+	case r.Killed != sandbox.None:
+		return nil, stoppedTool(r.Killed, display, maxTime, maxMemory, procs)
 	case r.Signal == fileSizeSignal:
 		return nil, &CompileError{Message: tooLargeAFile(display)}
 	case r.ExitCode != 0:
 		return r.Output, errToolFailed
 	}
 	return r.Output, nil
+}
+
+// stoppedTool says which of its bounds stopped a build's tool (killed, a
+// sandbox kill reason), for the student: only time is "the build took
+// more than".
+func stoppedTool(killed, display string, maxTime time.Duration, maxMemory int64, procs int) *CompileError {
+	switch killed {
+	case sandbox.Memory:
+		return &CompileError{Message: msg.Sprintf("%s: the compiler needed more than %d MiB of memory to build it: deeply nested generic types?", display, maxMemory>>20)}
+	case sandbox.Output:
+		return &CompileError{Message: msg.Sprintf("%s: the compiler printed more than %d KiB of messages", display, maxToolOutput>>10)}
+	case sandbox.Processes:
+		return &CompileError{Message: msg.Sprintf("%s: the compiler started more than %d processes or threads at once", display, procs)}
+	case sandbox.Answer:
+		return &CompileError{Message: msg.Sprintf("%s: the compiler wrote on the judge's answer channel", display)}
+	}
+	// CPU, idle, wall: time
+	return &CompileError{Message: msg.Sprintf("%s: the build took more than %s: deeply nested generic types?", display, maxTime)}
 }
 
 // toolProcesses is how many processes a compiler may run at once (gcc
