@@ -16,6 +16,7 @@ import (
 	"github.com/nqueens-kit/nqueens/internal/msg"
 	"github.com/nqueens-kit/nqueens/judge/bench"
 	"github.com/nqueens-kit/nqueens/judge/cases"
+	"github.com/nqueens-kit/nqueens/judge/chart"
 	"github.com/nqueens-kit/nqueens/judge/format"
 	"github.com/nqueens-kit/nqueens/judge/judging"
 	"github.com/nqueens-kit/nqueens/judge/lang"
@@ -46,18 +47,18 @@ func (j *judge) bench(ctx context.Context) (int, error) {
 			fmt.Fprintf(j.stdout, "  %18s", e.Name)
 		}
 		fmt.Fprintln(j.stdout)
-		chart := make([]series, len(entries))
+		all := make([]chart.Series, len(entries))
 		for i, e := range entries {
-			chart[i] = series{name: e.Name, times: map[int]time.Duration{}}
+			all[i] = chart.Series{Name: e.Name, Times: map[int]time.Duration{}}
 		}
 		for n := bench.From; n <= bench.To; n++ {
-			if err := j.benchN(ctx, b, n, base, chart); err != nil {
+			if err := j.benchN(ctx, b, n, base, all); err != nil {
 				return 0, err
 			}
 		}
 		msg.Fprintf(j.stdout, "\nload average (1 min) %s at the start, %s at the end: on a busy machine CPU times grow too\n", startLoad, loadAverage())
 		if j.opts.SVG != "" {
-			if err := j.benchChart(p, chart, chart[base]); err != nil {
+			if err := j.benchChart(p, all, all[base]); err != nil {
 				return 0, err
 			}
 		}
@@ -66,9 +67,9 @@ func (j *judge) bench(ctx context.Context) (int, error) {
 }
 
 // benchN times every program at n and prints the row: each one's median
-// CPU time and its ratio to the reference, b.Programs[base]; chart gets
+// CPU time and its ratio to the reference, b.Programs[base]; all gets
 // the times.
-func (j *judge) benchN(ctx context.Context, b *bench.Bench, n, base int, chart []series) error {
+func (j *judge) benchN(ctx context.Context, b *bench.Bench, n, base int, all []chart.Series) error {
 	timings, err := b.Time(ctx, n)
 	if err != nil {
 		return err
@@ -84,7 +85,7 @@ func (j *judge) benchN(ctx context.Context, b *bench.Bench, n, base int, chart [
 			fmt.Fprintf(j.stdout, "  %18s", cell)
 			continue
 		}
-		chart[i].times[n] = t.CPU
+		all[i].Times[n] = t.CPU
 		cell := fmt.Sprintf("%s %5.2f×", format.Short(t.CPU), float64(t.CPU)/float64(baseCPU))
 		if strings.HasPrefix(b.Programs[i].Name, "fast") {
 			cell = fmt.Sprintf("%s [%s] %5.2f×", format.Short(t.CPU), format.Short(t.Wall), float64(t.CPU)/float64(baseCPU))
@@ -97,12 +98,12 @@ func (j *judge) benchN(ctx context.Context, b *bench.Bench, n, base int, chart [
 
 // benchChart writes the -svg chart: every solution timed, and the limit
 // each n's case sets (relative limits from the reference's time here).
-func (j *judge) benchChart(p *problem.Problem, all []series, ref series) error {
+func (j *judge) benchChart(p *problem.Problem, all []chart.Series, ref chart.Series) error {
 	cs, err := j.judging.Cases(p)
 	if err != nil {
 		return err
 	}
-	limit := series{name: "limit", times: map[int]time.Duration{}, colour: "black", dashed: true}
+	limit := chart.Series{Name: "limit", Times: map[int]time.Duration{}, Colour: "black", Dashed: true}
 	for _, c := range cs {
 		if len(c.Inputs) != 1 || c.Inputs[0] < bench.From {
 			continue
@@ -110,24 +111,24 @@ func (j *judge) benchChart(p *problem.Problem, all []series, ref series) error {
 		n := c.Inputs[0]
 		lim := c.Limits.Resolve(cases.Reference{}).CPU
 		if c.Relative() {
-			r, ok := ref.times[n]
+			r, ok := ref.Times[n]
 			if !ok {
 				continue
 			}
 			// The bench times Go programs outside the jail, whose start-up
 			// (about a millisecond) does not show on the chart's scale.
 			lim = c.Limits.Resolve(cases.Reference{CPU: r}).CPU
-			limit.name = msg.Sprintf("limit (%s× ref.)", format.Factor(c.Limits.Factor))
+			limit.Name = msg.Sprintf("limit (%s× ref.)", format.Factor(c.Limits.Factor))
 		}
-		limit.times[n] = lim
+		limit.Times[n] = lim
 	}
 	f, err := os.Create(j.opts.SVG)
 	if err != nil {
 		return &setupError{Err: err}
 	}
 	defer f.Close()
-	labels := chartLabels{msg.Sprintf("%s on this machine: one run of each solution", p.Folder()), msg.Sprintf("CPU time of one run (log scale)")}
-	if err := writeChart(f, labels, bench.From, bench.To, append(all, limit)); err != nil {
+	labels := chart.Labels{Title: msg.Sprintf("%s on this machine: one run of each solution", p.Folder()), Time: msg.Sprintf("CPU time of one run (log scale)")}
+	if err := chart.Write(f, labels, bench.From, bench.To, append(all, limit)); err != nil {
 		return err
 	}
 	msg.Fprintf(j.stderr, "chart written to %s\n", j.opts.SVG)

@@ -20,6 +20,7 @@ import (
 
 	"github.com/nqueens-kit/nqueens/judge/problem"
 	"github.com/nqueens-kit/nqueens/judge/sandbox"
+	"github.com/nqueens-kit/nqueens/judge/sheet"
 )
 
 // workflow is what the test reads of .github/workflows/classroom.yml.
@@ -206,7 +207,7 @@ func reporterPoints(t *testing.T, outputs string) map[string][2]int {
 		require.True(t, ok, "an output line: %q", sc.Text())
 		data, err := base64.StdEncoding.DecodeString(value)
 		require.NoError(t, err)
-		var res classroomResult
+		var res sheet.ClassroomResult
 		require.NoError(t, json.Unmarshal(data, &res))
 		got := 0
 		for _, test := range res.Tests {

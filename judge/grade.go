@@ -3,21 +3,21 @@
 package main
 
 import (
-	"cmp"
+	"bytes"
 	"context"
-	"encoding/csv"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/nqueens-kit/nqueens/internal/msg"
+	"github.com/nqueens-kit/nqueens/judge/cases"
 	"github.com/nqueens-kit/nqueens/judge/format"
 	"github.com/nqueens-kit/nqueens/judge/grading"
-	"github.com/nqueens-kit/nqueens/judge/judging"
+	"github.com/nqueens-kit/nqueens/judge/lang"
+	"github.com/nqueens-kit/nqueens/judge/problem"
+	"github.com/nqueens-kit/nqueens/judge/sheet"
 	"github.com/nqueens-kit/nqueens/judge/verdict"
 )
 
@@ -27,37 +27,6 @@ import (
 // than the 10 % allowed: one at a time is the default, and -p N is there
 // for a teacher in a hurry (docs/teachers.md, "For teachers: grading a class").
 const defaultParallel = 1
-
-// gradeHeader is the CSV header.
-var gradeHeader = []string{"student", "problem", "verdict", "passed", "total", "points", "max_points", "cpu_ms", "file", "language", "message", "protection"}
-
-func record(r grading.Row) []string {
-	return []string{inert(r.Student), inert(r.Problem), string(r.Verdict), strconv.Itoa(r.Passed), strconv.Itoa(r.Total),
-		strconv.Itoa(r.Points), strconv.Itoa(r.MaxPoints), strconv.FormatInt(r.CPUms, 10), inert(r.File), inert(r.Language), inert(oneLine(r.Message)), r.Protection}
-}
-
-// inert is a text cell a spreadsheet shows as text: one that starts with
-// =, +, -, @, a tab or a carriage return would be read as a formula (or
-// begin one), so it gets a leading apostrophe, as OWASP's advice on CSV
-// injection says.
-func inert(cell string) string {
-	if cell != "" && strings.ContainsRune("=+-@\t\r", rune(cell[0])) {
-		return "'" + cell
-	}
-	return cell
-}
-
-// oneLine is a message on one line, its control characters escaped: a
-// sheet's cell, which a terminal or a spreadsheet shows as it is.
-func oneLine(s string) string {
-	var lines []string
-	for _, l := range strings.Split(strings.TrimSpace(s), "\n") {
-		if l = strings.TrimSpace(l); l != "" {
-			lines = append(lines, l)
-		}
-	}
-	return strings.ReplaceAll(format.Printable(strings.Join(lines, " / ")), "\t", " ")
-}
 
 // grade judges every student's submission in j.opts.Grade and writes the
 // grade sheet. Its exit status is 0 when the sheet is complete, whatever
@@ -81,12 +50,12 @@ func (j *judge) grade(ctx context.Context) (int, error) {
 	if err := j.prepareGrading(ctx, g, subs); err != nil {
 		return 0, err
 	}
-	sheet, closeSheet, err := j.openSheet()
+	out, err := sheet.Open(j.opts.CSV, j.stdout, j.opts.JSON)
 	if err != nil {
 		return 0, err
 	}
-	all, err := j.gradeAll(ctx, g, subs, students, sheet)
-	if cerr := closeSheet(); err == nil && cerr != nil {
+	all, err := j.gradeAll(ctx, g, subs, students, out)
+	if cerr := out.Close(); err == nil && cerr != nil {
 		return 0, setupErrorf("-csv %s: %v", j.opts.CSV, cerr)
 	}
 	if err != nil {
@@ -103,7 +72,7 @@ func (j *judge) prepareGrading(ctx context.Context, g *grading.Grader, subs []gr
 	}
 	j.live.on = false
 	if j.opts.Feedback != "" {
-		return checkFeedbackDir(j.opts.Feedback, j.opts.Grade)
+		return sheet.CheckFeedbackDir(j.opts.Feedback, j.opts.Grade)
 	}
 	return nil
 }
@@ -111,20 +80,20 @@ func (j *judge) prepareGrading(ctx context.Context, g *grading.Grader, subs []gr
 // gradeAll grades subs, writing each row to the sheet as it comes and
 // each student's feedback as soon as their last row (of
 // students[student]) is in; it returns every row.
-func (j *judge) gradeAll(ctx context.Context, g *grading.Grader, subs []grading.Submission, students map[string]int, sheet func(grading.Row)) ([]grading.Row, error) {
+func (j *judge) gradeAll(ctx context.Context, g *grading.Grader, subs []grading.Submission, students map[string]int, out *sheet.Writer) ([]grading.Row, error) {
 	prog := newProgress(j.stderr, len(students), len(subs))
 	var all []grading.Row
 	done := map[string]map[string]grading.Row{} // each student's rows so far, by problem
 	var feedbackErr error
 	err := g.All(ctx, subs, func(row grading.Row) {
 		all = append(all, row)
-		sheet(row)
+		out.Write(row)
 		if done[row.Student] == nil {
 			done[row.Student] = map[string]grading.Row{}
 		}
 		done[row.Student][row.Problem] = row
 		if j.opts.Feedback != "" && len(done[row.Student]) == students[row.Student] && feedbackErr == nil {
-			feedbackErr = writeFeedback(j.opts.Feedback, row.Student, j.inProblemOrder(done[row.Student]))
+			feedbackErr = sheet.WriteFeedback(j.opts.Feedback, row.Student, version(), grading.InOrder(done[row.Student], j.opts.Problems))
 		}
 		prog.done()
 	})
@@ -145,7 +114,7 @@ func (j *judge) finishGrading(ctx context.Context, all []grading.Row) (int, erro
 	var failed []string
 	for _, r := range all {
 		if r.Verdict == verdict.JudgeError {
-			failed = append(failed, r.Student+" "+r.Problem+": "+oneLine(r.Message))
+			failed = append(failed, r.Student+" "+r.Problem+": "+sheet.OneLine(r.Message))
 		}
 	}
 	status := exitOK
@@ -160,127 +129,43 @@ func (j *judge) finishGrading(ctx context.Context, all []grading.Row) (int, erro
 	}
 	if j.opts.Classroom {
 		// stdout is the step's output; the table is for the log.
-		j.printGradeTable(j.stderr, all)
-		printVerdictCounts(j.stderr, all, j.opts.Problems)
+		sheet.Table(j.stderr, all, j.opts.Problems, j.paint)
+		sheet.PrintCounts(j.stderr, all, j.opts.Problems)
 		slugs := map[string]string{}
 		for _, p := range j.opts.Problems {
 			slugs[p.Folder()] = p.Slug
 		}
-		if err := writeClassroom(j.stdout, all, slugs); err != nil {
+		if err := sheet.WriteClassroom(j.stdout, all, slugs); err != nil {
 			return 0, err
 		}
 		return status, nil
 	}
 	if !j.opts.JSON && j.opts.CSV != "-" {
-		j.printGradeTable(j.stdout, all)
+		sheet.Table(j.stdout, all, j.opts.Problems, j.paint)
 		fmt.Fprintln(j.stdout)
-		printVerdictCounts(j.stdout, all, j.opts.Problems)
+		sheet.PrintCounts(j.stdout, all, j.opts.Problems)
 	}
 	return status, nil
 }
 
-// inProblemOrder is one student's rows, by problem folder, in the order of
-// j.opts.Problems.
-func (j *judge) inProblemOrder(mine map[string]grading.Row) []grading.Row {
-	var rows []grading.Row
-	for _, p := range j.opts.Problems {
-		if r, ok := mine[p.Folder()]; ok {
-			rows = append(rows, r)
-		}
+// writeClassPage writes -html's page for the graded rows.
+func (j *judge) writeClassPage(ctx context.Context, rows []grading.Row) error {
+	var b bytes.Buffer
+	err := sheet.WritePage(ctx, &b, sheet.Class{
+		Name: j.opts.Grade, Version: version(), Tier: j.jail.Tier(), Problems: j.opts.Problems, Rows: rows,
+		Cases: j.judging.Cases,
+		Reference: func(ctx context.Context, p *problem.Problem, l *lang.Language, c *cases.Case) (time.Duration, error) {
+			return j.refs.Time(ctx, ref{Problem: p, Lang: l}, c)
+		},
+	})
+	if err != nil {
+		return err
 	}
-	return rows
-}
-
-// utf8BOM starts a CSV file, so that spreadsheets read its names as UTF-8.
-const utf8BOM = "\ufeff"
-
-// openSheet returns a function that writes one row to the grade sheet as
-// soon as it is finished, so that an interrupted grading keeps its rows,
-// and one that closes the sheet and says whether all of it was written (a
-// full disk must not leave a short sheet behind an exit status of 0).
-func (j *judge) openSheet() (func(grading.Row), func() error, error) {
-	var w io.Writer
-	closeFn := func() error { return nil }
-	switch {
-	case j.opts.CSV == "-":
-		w = j.stdout
-	case j.opts.CSV != "":
-		f, err := os.Create(j.opts.CSV)
-		if err != nil {
-			return nil, nil, &setupError{Err: err}
-		}
-		if _, err := io.WriteString(f, utf8BOM); err != nil {
-			f.Close()
-			return nil, nil, &setupError{Err: err}
-		}
-		w, closeFn = f, f.Close
+	if err := os.WriteFile(j.opts.HTML, b.Bytes(), 0o644); err != nil {
+		return setupErrorf("-html: %v", err)
 	}
-	var cw *csv.Writer
-	var writeErr error
-	if w != nil {
-		cw = csv.NewWriter(w)
-		cw.Write(gradeHeader)
-		cw.Flush()
-		writeErr = cw.Error()
-	}
-	closeSheet := func() error {
-		err := closeFn()
-		return cmp.Or(writeErr, err)
-	}
-	write := func(r grading.Row) {
-		if cw != nil {
-			cw.Write(record(r))
-			cw.Flush()
-			writeErr = cmp.Or(writeErr, cw.Error())
-		}
-		if j.opts.JSON {
-			fmt.Fprintln(j.stdout, jsonRecord(r))
-		}
-	}
-	return write, closeSheet, nil
-}
-
-// jsonRecord is a row as -grade -json writes it: the whole report with
-// the student and the points, or the row itself when nothing was judged.
-func jsonRecord(r grading.Row) string {
-	if r.Report == nil {
-		data, _ := json.Marshal(r)
-		return string(data)
-	}
-	data, _ := json.Marshal(struct {
-		Student string `json:"student"`
-		*judging.Report
-		Passed    int `json:"passed"`
-		Total     int `json:"total"`
-		Points    int `json:"points"`
-		MaxPoints int `json:"max_points"`
-	}{r.Student, r.Report, r.Passed, r.Total, r.Points, r.MaxPoints})
-	return string(data)
-}
-
-// printGradeTable writes the sheet for a person: a line per student, a
-// column per problem.
-func (j *judge) printGradeTable(w io.Writer, rows []grading.Row) {
-	students, sheet := grading.ByStudent(rows)
-	width := len("student")
-	for _, s := range students {
-		width = max(width, len(s))
-	}
-	fmt.Fprintf(w, "%-*s", width, "student")
-	for _, p := range j.opts.Problems {
-		fmt.Fprintf(w, "  %-18s", p.Folder())
-	}
-	fmt.Fprintln(w, "  points")
-	for _, s := range students {
-		fmt.Fprintf(w, "%-*s", width, s)
-		got, most := 0, 0
-		for _, p := range j.opts.Problems {
-			r := sheet[s][p.Folder()]
-			got, most = got+r.Points, most+r.MaxPoints
-			fmt.Fprintf(w, "  %-4s %5s        ", j.paint(r.Verdict, fmt.Sprintf("%-4s", r.Verdict)), fmt.Sprintf("%d/%d", r.Passed, r.Total))
-		}
-		fmt.Fprintf(w, "  %d/%d\n", got, most)
-	}
+	msg.Fprintf(j.stderr, "class page written to %s\n", j.opts.HTML)
+	return nil
 }
 
 // progress shows, on a terminal, how far grading has come.

@@ -168,7 +168,7 @@ func (j *judge) judgeAll(ctx context.Context) (int, error) {
 		}
 		jp := judging.Params{All: j.opts.All, Teach: true}
 		if !j.opts.JSON {
-			jp.Header, jp.Case = j.out().header, j.out().caseLine
+			jp.Header, jp.Case = j.out().Header, j.out().Case
 		}
 		rep, err := j.judging.File(ctx, p, file, display, jp)
 		if err != nil {

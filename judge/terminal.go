@@ -30,28 +30,7 @@ func isTerminal(w io.Writer) bool {
 	return ok && term.IsTerminal(int(f.Fd()))
 }
 
-func (j *judge) paint(v verdict.Verdict, s string) string { return j.out().paint(v, s) }
-
-func (o reportOut) paint(v verdict.Verdict, s string) string {
-	if !o.colour {
-		return s
-	}
-	code := "31" // red
-	switch v {
-	case verdict.AC:
-		code = "32" // green
-	case verdict.TLE, verdict.MLE, verdict.OLE, verdict.NotWritten:
-		code = "33" // yellow
-	}
-	return "\x1b[" + code + "m" + s + "\x1b[0m"
-}
-
-func (o reportOut) bold(s string) string {
-	if !o.colour {
-		return s
-	}
-	return "\x1b[1m" + s + "\x1b[0m"
-}
+func (j *judge) paint(v verdict.Verdict, s string) string { return j.out().Paint(v, s) }
 
 // liveLine shows, on a terminal, what is running and for how long.
 type liveLine struct {

@@ -10,6 +10,7 @@ import (
 	"github.com/nqueens-kit/nqueens/judge/cases"
 	"github.com/nqueens-kit/nqueens/judge/judging"
 	"github.com/nqueens-kit/nqueens/judge/lang"
+	"github.com/nqueens-kit/nqueens/judge/problem"
 	"github.com/nqueens-kit/nqueens/judge/verdict"
 )
 
@@ -109,4 +110,16 @@ func ByStudent(rows []Row) (students []string, sheet map[string]map[string]Row) 
 	}
 	slices.Sort(students)
 	return students, sheet
+}
+
+// InOrder is one student's rows, by problem folder (as ByStudent gives
+// them), in the order of ps.
+func InOrder(mine map[string]Row, ps []*problem.Problem) []Row {
+	var rows []Row
+	for _, p := range ps {
+		if r, ok := mine[p.Folder()]; ok {
+			rows = append(rows, r)
+		}
+	}
+	return rows
 }

@@ -1,7 +1,6 @@
-// Charts of time against n, on a log scale: -bench's -svg and the class
-// page's (-grade -html).
-
-package main
+// Package chart draws charts of time against n, on a log scale, as SVG
+// images a browser shows: -bench's -svg and the class page's (-grade -html).
+package chart
 
 import (
 	"cmp"
@@ -16,37 +15,37 @@ import (
 	"github.com/nqueens-kit/nqueens/internal/msg"
 )
 
-// series is one line of a chart: a solution's time at each n it ran.
-type series struct {
-	name   string
-	times  map[int]time.Duration
-	colour string // "" for the next of the palette's
-	dashed bool   // a limit or a reference, not a submission
-	// legend, when set, is the series' entry in the legend, shared by
+// Series is one line of a chart: a solution's time at each n it ran.
+type Series struct {
+	Name   string
+	Times  map[int]time.Duration
+	Colour string // "" for the next of the palette's
+	Dashed bool   // a limit or a reference, not a submission
+	// Legend, when set, is the series' entry in the legend, shared by
 	// every series with the same one (a class: one entry per verdict);
 	// the series' own name is its line's tooltip.
-	legend string
+	Legend string
 }
 
-// chartLabels are a chart's title and the name of its time axis.
-type chartLabels struct {
-	title, time string
+// Labels are a chart's title and the name of its time axis.
+type Labels struct {
+	Title, Time string
 }
 
-// writeChart draws each series against n as an SVG image that a browser
+// Write draws each Series against n as an SVG image that a browser
 // shows: time on a log scale, one line and colour per series, with a
 // legend (the image grows with it).
-func writeChart(w io.Writer, labels chartLabels, from, to int, all []series) error {
-	var entries []series // the legend: one per series, or per shared legend
+func Write(w io.Writer, labels Labels, from, to int, all []Series) error {
+	var entries []Series // the legend: one per series, or per shared legend
 	for _, s := range all {
-		if s.legend == "" || !slices.ContainsFunc(entries, func(e series) bool { return e.legend == s.legend }) {
+		if s.Legend == "" || !slices.ContainsFunc(entries, func(e Series) bool { return e.Legend == s.Legend }) {
 			entries = append(entries, s)
 		}
 	}
 	c := &chart{from: from, to: to, height: max(480, chartTop+10+len(entries)*legendRow+chartBottom)}
 	c.lo, c.hi = math.Inf(1), math.Inf(-1)
 	for _, s := range all {
-		for _, t := range s.times {
+		for _, t := range s.Times {
 			v := math.Log10(float64(t) / float64(time.Millisecond))
 			c.lo, c.hi = math.Min(c.lo, v), math.Max(c.hi, v)
 		}
@@ -63,10 +62,10 @@ func writeChart(w io.Writer, labels chartLabels, from, to int, all []series) err
 	colours := map[string]string{} // by legend entry
 	next := 0
 	for _, s := range all {
-		key := cmp.Or(s.legend, "\x00"+s.name)
+		key := cmp.Or(s.Legend, "\x00"+s.Name)
 		colour, ok := colours[key]
 		if !ok {
-			colour = s.colour
+			colour = s.Colour
 			if colour == "" {
 				colour = palette[next%len(palette)]
 				next++
@@ -109,11 +108,11 @@ func (c *chart) y(t time.Duration) float64 {
 
 // axes writes the page, the title, a line per decade of time and per n,
 // and the axes' names.
-func (c *chart) axes(labels chartLabels) {
+func (c *chart) axes(labels Labels) {
 	b, height := &c.b, c.height
 	fmt.Fprintf(b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" font-family="sans-serif" font-size="13">`+"\n", chartWidth, height, chartWidth, height)
 	fmt.Fprintf(b, `<rect width="100%%" height="100%%" fill="white"/>`+"\n")
-	fmt.Fprintf(b, `<text x="%d" y="24" font-size="16">%s</text>`+"\n", chartLeft, html.EscapeString(labels.title))
+	fmt.Fprintf(b, `<text x="%d" y="24" font-size="16">%s</text>`+"\n", chartLeft, html.EscapeString(labels.Title))
 	for d := c.lo; d <= c.hi; d++ {
 		t := time.Duration(math.Pow(10, d) * float64(time.Millisecond))
 		fmt.Fprintf(b, `<line x1="%d" x2="%d" y1="%.1f" y2="%.1f" stroke="#ddd"/>`+"\n", chartLeft, chartWidth-chartRight, c.y(t), c.y(t))
@@ -126,37 +125,37 @@ func (c *chart) axes(labels chartLabels) {
 	fmt.Fprintf(b, `<text x="%d" y="%d" text-anchor="middle">%s</text>`+"\n", (chartLeft+chartWidth-chartRight)/2, height-8,
 		html.EscapeString(msg.Sprintf("n (queens on an n × n board)")))
 	fmt.Fprintf(b, `<text x="16" y="%d" transform="rotate(-90 16 %d)" text-anchor="middle">%s</text>`+"\n", (chartTop+height-chartBottom)/2, (chartTop+height-chartBottom)/2,
-		html.EscapeString(labels.time))
+		html.EscapeString(labels.Time))
 }
 
 // dash is the stroke of a dashed series (a reference, a limit).
-func dash(s series) string {
-	if s.dashed {
+func dash(s Series) string {
+	if s.Dashed {
 		return `stroke-dasharray="7 5"`
 	}
 	return ""
 }
 
-// line writes s's times as a line of points in colour, named s.name on
+// line writes s's times as a line of points in colour, named s.Name on
 // hover.
-func (c *chart) line(s series, colour string) {
+func (c *chart) line(s Series, colour string) {
 	var pts []string
 	for n := c.from; n <= c.to; n++ {
-		if t, ok := s.times[n]; ok {
+		if t, ok := s.Times[n]; ok {
 			pts = append(pts, fmt.Sprintf("%.1f,%.1f", c.x(n), c.y(t)))
 		}
 	}
 	if len(pts) == 0 {
 		return
 	}
-	fmt.Fprintf(&c.b, `<g><title>%s</title>`+"\n", html.EscapeString(s.name))
+	fmt.Fprintf(&c.b, `<g><title>%s</title>`+"\n", html.EscapeString(s.Name))
 	fmt.Fprintf(&c.b, `<polyline points="%s" fill="none" stroke="%s" stroke-width="2.5" %s/>`+"\n", strings.Join(pts, " "), colour, dash(s))
 	for _, p := range pts {
 		// A dashed line's points are hollow: a reference timed at one
 		// n only is a point, not a line.
 		xy := strings.Split(p, ",")
 		fill := colour
-		if s.dashed {
+		if s.Dashed {
 			fill = "white"
 		}
 		fmt.Fprintf(&c.b, `<circle cx="%s" cy="%s" r="3.5" fill="%s" stroke="%s" stroke-width="1.5"/>`+"\n", xy[0], xy[1], fill, colour)
@@ -165,11 +164,11 @@ func (c *chart) line(s series, colour string) {
 }
 
 // legend writes one row per entry, in its colour.
-func (c *chart) legend(entries []series, colours map[string]string) {
+func (c *chart) legend(entries []Series, colours map[string]string) {
 	for row, e := range entries {
 		ly := chartTop + 10 + row*legendRow
-		fmt.Fprintf(&c.b, `<line x1="%d" x2="%d" y1="%d" y2="%d" stroke="%s" stroke-width="2.5" %s/>`+"\n", chartWidth-chartRight+14, chartWidth-chartRight+40, ly, ly, colours[cmp.Or(e.legend, "\x00"+e.name)], dash(e))
-		fmt.Fprintf(&c.b, `<text x="%d" y="%d">%s</text>`+"\n", chartWidth-chartRight+46, ly+4, html.EscapeString(cmp.Or(e.legend, e.name)))
+		fmt.Fprintf(&c.b, `<line x1="%d" x2="%d" y1="%d" y2="%d" stroke="%s" stroke-width="2.5" %s/>`+"\n", chartWidth-chartRight+14, chartWidth-chartRight+40, ly, ly, colours[cmp.Or(e.Legend, "\x00"+e.Name)], dash(e))
+		fmt.Fprintf(&c.b, `<text x="%d" y="%d">%s</text>`+"\n", chartWidth-chartRight+46, ly+4, html.EscapeString(cmp.Or(e.Legend, e.Name)))
 	}
 }
 

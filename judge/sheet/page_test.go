@@ -1,4 +1,4 @@
-package main
+package sheet
 
 import (
 	"bytes"
@@ -17,6 +17,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/nqueens-kit/nqueens/judge/chart"
 	"github.com/nqueens-kit/nqueens/judge/sandbox"
 	"github.com/nqueens-kit/nqueens/judge/verdict"
 )
@@ -80,24 +81,24 @@ func pixels(img image.Image, hex string) (count, top int) {
 
 func TestClassPageInChromium(t *testing.T) {
 	ms := func(v int) time.Duration { return time.Duration(v) * time.Millisecond }
-	var chart bytes.Buffer
-	require.NoError(t, writeChart(&chart, chartLabels{"0052-n-queens-ii", "CPU time"}, 10, 16, []series{
-		{name: "alice", times: map[int]time.Duration{10: ms(3), 13: ms(50), 14: ms(200), 16: ms(7000)}},
-		{name: "bob <b>", times: map[int]time.Duration{10: ms(9), 13: ms(400), 14: ms(2600)}},
-		{name: "reference (Go)", colour: "#000000", dashed: true, times: map[int]time.Duration{14: ms(180), 16: ms(7400)}},
+	var svg bytes.Buffer
+	require.NoError(t, chart.Write(&svg, chart.Labels{Title: "0052-n-queens-ii", Time: "CPU time"}, 10, 16, []chart.Series{
+		{Name: "alice", Times: map[int]time.Duration{10: ms(3), 13: ms(50), 14: ms(200), 16: ms(7000)}},
+		{Name: "bob <b>", Times: map[int]time.Duration{10: ms(9), 13: ms(400), 14: ms(2600)}},
+		{Name: "reference (Go)", Colour: "#000000", Dashed: true, Times: map[int]time.Duration{14: ms(180), 16: ms(7400)}},
 	}))
 	page := classPage{
 		Title:    "N-Queens: the class in class",
-		Text:     newPageText(sandbox.TierFull),
+		Text:     newPageText("test", sandbox.TierFull),
 		Problems: []string{"0052-n-queens-ii"},
-		Verdicts: countedVerdicts,
+		Verdicts: Verdicts,
 		Students: []pageStudent{
 			{ID: "student-1", Name: "alice", Cells: []pageCell{{verdict.AC, "ok", 18, 18, ""}}, Points: 18, Max: 18, Report: "alice: everything passed"},
 			{ID: "student-2", Name: "bob <b>", Cells: []pageCell{{verdict.TLE, "slow", 14, 18, "n = 14: used more than the CPU time limit"}}, Points: 15, Max: 18, Report: "<script>alert(1)</script>"},
 			{ID: "student-3", Name: "carol", Cells: []pageCell{{verdict.WA, "wrong", 0, 18, "n = 4: got 3"}}, Points: 0, Max: 18, Report: "WA"},
 		},
 		Counts: []pageCounts{{"0052-n-queens-ii", []int{1, 1, 1, 0, 0, 0, 0, 0, 0, 0}}},
-		Charts: []template.HTML{template.HTML(chart.String())},
+		Charts: []template.HTML{template.HTML(svg.String())},
 	}
 	var b bytes.Buffer
 	require.NoError(t, page.render(&b))

@@ -1,4 +1,4 @@
-package main
+package chart
 
 import (
 	"encoding/xml"
@@ -13,13 +13,13 @@ import (
 
 func TestChartIsAnSVGWithALinePerSolutionAndTheLimit(t *testing.T) {
 	ms := func(v float64) time.Duration { return time.Duration(v * float64(time.Millisecond)) }
-	all := []series{
-		{name: "yours", times: map[int]time.Duration{10: ms(5), 11: ms(12), 12: ms(60), 13: ms(300), 14: ms(1900)}},
-		{name: "bitmask", times: map[int]time.Duration{10: ms(3), 11: ms(4), 12: ms(11), 13: ms(45), 14: ms(180), 15: ms(1100), 16: ms(7400)}},
+	all := []Series{
+		{Name: "yours", Times: map[int]time.Duration{10: ms(5), 11: ms(12), 12: ms(60), 13: ms(300), 14: ms(1900)}},
+		{Name: "bitmask", Times: map[int]time.Duration{10: ms(3), 11: ms(4), 12: ms(11), 13: ms(45), 14: ms(180), 15: ms(1100), 16: ms(7400)}},
 	}
-	limit := series{name: "limit (2.9× bitmask)", colour: "black", dashed: true, times: map[int]time.Duration{10: 2 * time.Second, 13: 2 * time.Second, 14: ms(530), 16: ms(21500)}}
+	limit := Series{Name: "limit (2.9× bitmask)", Colour: "black", Dashed: true, Times: map[int]time.Duration{10: 2 * time.Second, 13: 2 * time.Second, 14: ms(530), 16: ms(21500)}}
 	var b strings.Builder
-	require.NoError(t, writeChart(&b, chartLabels{"0052 <&> chart", "time"}, 10, 16, append(all, limit)))
+	require.NoError(t, Write(&b, Labels{"0052 <&> chart", "time"}, 10, 16, append(all, limit)))
 
 	doc := parseChart(t, b.String())
 	assert.Len(t, doc.Lines, 3, "two solutions and the limit")
@@ -49,13 +49,13 @@ func parseChart(t *testing.T, svg string) chartDoc {
 
 func TestAClassChartHasALegendEntryPerVerdict(t *testing.T) {
 	ms := func(v float64) time.Duration { return time.Duration(v * float64(time.Millisecond)) }
-	var all []series
+	var all []Series
 	for i, v := range []string{"AC", "AC", "TLE", "AC", "TLE"} {
-		all = append(all, series{name: fmt.Sprintf("student %d", i), legend: "students: " + v, times: map[int]time.Duration{10: ms(3), 11: ms(10 + float64(i))}})
+		all = append(all, Series{Name: fmt.Sprintf("student %d", i), Legend: "students: " + v, Times: map[int]time.Duration{10: ms(3), 11: ms(10 + float64(i))}})
 	}
-	all = append(all, series{name: "reference (Go)", dashed: true, colour: "#000000", times: map[int]time.Duration{11: ms(9)}})
+	all = append(all, Series{Name: "reference (Go)", Dashed: true, Colour: "#000000", Times: map[int]time.Duration{11: ms(9)}})
 	var b strings.Builder
-	require.NoError(t, writeChart(&b, chartLabels{"class", "CPU time"}, 10, 11, all))
+	require.NoError(t, Write(&b, Labels{"class", "CPU time"}, 10, 11, all))
 	doc := parseChart(t, b.String())
 	assert.Len(t, doc.Lines, 6, "a line per student and the reference")
 	count := func(s string) int { return strings.Count(strings.Join(doc.Texts, "\n")+"\n", s+"\n") }

@@ -2,21 +2,20 @@
 // network): the sheet, the verdicts per problem, a chart of CPU time
 // against n per problem, and each student's report behind a click.
 
-package main
+package sheet
 
 import (
-	"bytes"
 	"context"
 	_ "embed"
 	"fmt"
 	"html/template"
 	"io"
-	"os"
 	"strings"
 	"time"
 
 	"github.com/nqueens-kit/nqueens/internal/msg"
 	"github.com/nqueens-kit/nqueens/judge/cases"
+	"github.com/nqueens-kit/nqueens/judge/chart"
 	"github.com/nqueens-kit/nqueens/judge/grading"
 	"github.com/nqueens-kit/nqueens/judge/lang"
 	"github.com/nqueens-kit/nqueens/judge/problem"
@@ -24,10 +23,10 @@ import (
 	"github.com/nqueens-kit/nqueens/judge/verdict"
 )
 
-//go:embed classpage.html
-var classPageHTML string
+//go:embed page.html
+var pageHTML string
 
-var classPageTemplate = template.Must(template.New("page").Parse(classPageHTML))
+var pageTemplate = template.Must(template.New("page").Parse(pageHTML))
 
 // classPage is what the page shows.
 type classPage struct {
@@ -45,9 +44,9 @@ type pageText struct {
 	Intro, Sheet, Student, Points, Verdicts, Problem, Charts, ChartNote, Reports string
 }
 
-func newPageText(protection sandbox.Tier) pageText {
+func newPageText(version string, protection sandbox.Tier) pageText {
 	return pageText{
-		Intro:     msg.Sprintf("Graded by the N-Queens judge (%s), protection: %s. Point at a cell for its message; click a name for the student's report.", version(), protection),
+		Intro:     msg.Sprintf("Graded by the N-Queens judge (%s), protection: %s. Point at a cell for its message; click a name for the student's report.", version, protection),
 		Sheet:     msg.Sprintf("Grade sheet"),
 		Student:   msg.Sprintf("student"),
 		Points:    msg.Sprintf("points"),
@@ -110,27 +109,40 @@ var referenceColours = map[*lang.Language]string{
 	lang.Go: "#000000", lang.Java: "#7b3f00", lang.CPP: "#5a3d99", lang.C: "#1f77b4", lang.Python: "#777777",
 }
 
-// writeClassPage writes -html's page for the graded rows.
-func (j *judge) writeClassPage(ctx context.Context, rows []grading.Row) error {
-	page := classPage{Title: msg.Sprintf("N-Queens: the class in %s", j.opts.Grade), Text: newPageText(j.jail.Tier()), Verdicts: countedVerdicts}
-	for _, p := range j.opts.Problems {
+// Class is a graded class, as its page shows it.
+type Class struct {
+	Name     string // the class folder, as the teacher named it
+	Version  string // the judge's
+	Tier     sandbox.Tier
+	Problems []*problem.Problem
+	Rows     []grading.Row
+	// Cases are a problem's cases; Reference is the CPU time of its
+	// calibrated reference in a language on a case with a relative limit.
+	Cases     func(p *problem.Problem) ([]*cases.Case, error)
+	Reference func(ctx context.Context, p *problem.Problem, l *lang.Language, c *cases.Case) (time.Duration, error)
+}
+
+// WritePage writes class's page to w.
+func WritePage(ctx context.Context, w io.Writer, class Class) error {
+	page := classPage{Title: msg.Sprintf("N-Queens: the class in %s", class.Name), Text: newPageText(class.Version, class.Tier), Verdicts: Verdicts}
+	for _, p := range class.Problems {
 		page.Problems = append(page.Problems, p.Folder())
 	}
-	names, sheet := grading.ByStudent(rows)
+	names, sheet := grading.ByStudent(class.Rows)
 	for i, name := range names {
 		st := pageStudent{ID: fmt.Sprintf("student-%d", i+1), Name: name}
 		for _, p := range page.Problems {
 			cell := pageCell{Verdict: "-", Class: "none"}
 			if r, ok := sheet[name][p]; ok {
-				cell = pageCell{r.Verdict, verdictClass(r.Verdict), r.Passed, r.Total, oneLine(r.Message)}
+				cell = pageCell{r.Verdict, verdictClass(r.Verdict), r.Passed, r.Total, OneLine(r.Message)}
 				st.Points, st.Max = st.Points+r.Points, st.Max+r.MaxPoints
 			}
 			st.Cells = append(st.Cells, cell)
 		}
-		st.Report = feedbackText(name, j.inProblemOrder(sheet[name]))
+		st.Report = FeedbackText(name, class.Version, grading.InOrder(sheet[name], class.Problems))
 		page.Students = append(page.Students, st)
 	}
-	counts := verdictCounts(rows)
+	counts := Counts(class.Rows)
 	for _, p := range page.Problems {
 		pc := pageCounts{Problem: p}
 		for _, v := range page.Verdicts {
@@ -138,34 +150,26 @@ func (j *judge) writeClassPage(ctx context.Context, rows []grading.Row) error {
 		}
 		page.Counts = append(page.Counts, pc)
 	}
-	for _, p := range j.opts.Problems {
-		svg, err := j.classChart(ctx, p, rows)
+	for _, p := range class.Problems {
+		svg, err := class.chart(ctx, p)
 		if err != nil {
 			return err
 		}
 		if svg != "" {
-			page.Charts = append(page.Charts, template.HTML(svg)) // built by writeChart, its text escaped
+			page.Charts = append(page.Charts, template.HTML(svg)) // built by chart.Write, its text escaped
 		}
 	}
-	var b bytes.Buffer
-	if err := page.render(&b); err != nil {
-		return err
-	}
-	if err := os.WriteFile(j.opts.HTML, b.Bytes(), 0o644); err != nil {
-		return setupErrorf("-html: %v", err)
-	}
-	msg.Fprintf(j.stderr, "class page written to %s\n", j.opts.HTML)
-	return nil
+	return page.render(w)
 }
 
 // render writes the page's HTML.
-func (page classPage) render(w io.Writer) error { return classPageTemplate.Execute(w, page) }
+func (page classPage) render(w io.Writer) error { return pageTemplate.Execute(w, page) }
 
-// classChart draws p's chart: each student's CPU time at each n run, and
-// the calibrated reference of each language in the class at the cases
-// whose limit it sets. "" when nobody ran a case.
-func (j *judge) classChart(ctx context.Context, p *problem.Problem, rows []grading.Row) (string, error) {
-	cs, err := j.judging.Cases(p)
+// chart draws p's chart: each student's CPU time at each n run, and the
+// calibrated reference of each language in the class at the cases whose
+// limit it sets. "" when nobody ran a case.
+func (class Class) chart(ctx context.Context, p *problem.Problem) (string, error) {
+	cs, err := class.Cases(p)
 	if err != nil {
 		return "", err
 	}
@@ -180,17 +184,17 @@ func (j *judge) classChart(ctx context.Context, p *problem.Problem, rows []gradi
 		}
 		to = max(to, n)
 	}
-	var all []series
+	var all []chart.Series
 	languages := map[*lang.Language]bool{}
-	for _, r := range rows {
+	for _, r := range class.Rows {
 		if r.Problem != p.Folder() || r.Report == nil || len(r.Report.Cases) == 0 {
 			continue
 		}
-		s := series{name: r.Student, times: map[int]time.Duration{}, legend: msg.Sprintf("students: %s", r.Verdict), colour: verdictColour(r.Verdict)}
+		s := chart.Series{Name: r.Student, Times: map[int]time.Duration{}, Legend: msg.Sprintf("students: %s", r.Verdict), Colour: verdictColour(r.Verdict)}
 		for _, c := range r.Report.Cases {
 			n := sizes[c.Name]
 			// A log scale has no 0: a run too short to measure is drawn at 1 ms.
-			s.times[n] = max(s.times[n], c.CPU, time.Millisecond)
+			s.Times[n] = max(s.Times[n], c.CPU, time.Millisecond)
 			span(n)
 		}
 		all = append(all, s)
@@ -205,27 +209,27 @@ func (j *judge) classChart(ctx context.Context, p *problem.Problem, rows []gradi
 		if !languages[l] {
 			continue
 		}
-		s := series{name: msg.Sprintf("reference (%s)", l.Name), times: map[int]time.Duration{}, colour: referenceColours[l], dashed: true}
+		s := chart.Series{Name: msg.Sprintf("reference (%s)", l.Name), Times: map[int]time.Duration{}, Colour: referenceColours[l], Dashed: true}
 		run, _ := cases.ForLanguage(p, l, cs)
 		for _, c := range run {
 			if c.Relative() {
-				d, err := j.refs.Time(ctx, ref{Problem: p, Lang: l}, c)
+				d, err := class.Reference(ctx, p, l, c)
 				if err != nil {
 					return "", err
 				}
-				s.times[c.MaxInput()] = d
+				s.Times[c.MaxInput()] = d
 				span(c.MaxInput())
 			}
 		}
-		if len(s.times) > 0 {
+		if len(s.Times) > 0 {
 			all = append(all, s)
 		}
 	}
 	// The methods part where the search grows: the largest seven n.
 	from = max(from, to-6)
 	var b strings.Builder
-	labels := chartLabels{msg.Sprintf("%s: CPU time of each case against n", p.Folder()), msg.Sprintf("CPU time (log scale)")}
-	if err := writeChart(&b, labels, from, to, all); err != nil {
+	labels := chart.Labels{Title: msg.Sprintf("%s: CPU time of each case against n", p.Folder()), Time: msg.Sprintf("CPU time (log scale)")}
+	if err := chart.Write(&b, labels, from, to, all); err != nil {
 		return "", err
 	}
 	return b.String(), nil

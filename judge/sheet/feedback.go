@@ -1,7 +1,7 @@
 // -grade -feedback: a file per student to hand back, and the count of each
 // verdict per problem at the end of a grading.
 
-package main
+package sheet
 
 import (
 	"bytes"
@@ -14,14 +14,16 @@ import (
 	"github.com/nqueens-kit/nqueens/internal/msg"
 	"github.com/nqueens-kit/nqueens/judge/format"
 	"github.com/nqueens-kit/nqueens/judge/grading"
+	"github.com/nqueens-kit/nqueens/judge/judging"
 	"github.com/nqueens-kit/nqueens/judge/problem"
+	"github.com/nqueens-kit/nqueens/judge/report"
 	"github.com/nqueens-kit/nqueens/judge/verdict"
 )
 
-// feedbackFile is where a student's feedback goes in dir: the student's
+// FeedbackFile is where a student's feedback goes in dir: the student's
 // name (as grading.Find gives it: printable, on one line) with .txt,
 // separators and backslashes replaced, at most maxFileName bytes.
-func feedbackFile(dir, student string) string {
+func FeedbackFile(dir, student string) string {
 	name := strings.Map(func(r rune) rune {
 		if r == '/' || r == '\\' || r < ' ' {
 			return '_'
@@ -39,58 +41,58 @@ func feedbackFile(dir, student string) string {
 // bytes most file systems allow.
 const maxFileName = 240
 
-// writeFeedback writes one student's feedback file into dir.
-func writeFeedback(dir, student string, rows []grading.Row) error {
-	return os.WriteFile(feedbackFile(dir, student), []byte(feedbackText(student, rows)), 0o644)
+// WriteFeedback writes one student's feedback file into dir.
+func WriteFeedback(dir, student, version string, rows []grading.Row) error {
+	return os.WriteFile(FeedbackFile(dir, student), []byte(FeedbackText(student, version, rows)), 0o644)
 }
 
-// feedbackText is a student's feedback, as -feedback writes it and -html
+// FeedbackText is a student's feedback, as -feedback writes it and -html
 // shows it behind the student's name: for each problem, the points and the
 // report the student would have seen judging it alone, every case with its
 // message in full, control characters escaped.
-func feedbackText(student string, rows []grading.Row) string {
+func FeedbackText(student, version string, rows []grading.Row) string {
 	var b bytes.Buffer
 	protection := ""
 	if len(rows) > 0 {
 		protection = rows[0].Protection
 	}
-	msg.Fprintf(&b, "%s: graded by the N-Queens judge (%s), protection: %s\n", student, version(), protection)
+	msg.Fprintf(&b, "%s: graded by the N-Queens judge (%s), protection: %s\n", student, version, protection)
 	for _, r := range rows {
 		b.WriteString("\n")
 		msg.Fprintf(&b, "%s: %s, %d of %d points\n", r.Problem, r.Verdict.Long(), r.Points, r.MaxPoints)
 		if r.Report == nil {
 			// Nothing was judged: no file, or the judge's own failure.
-			fmt.Fprintf(&b, "%s\n", indent(format.Printable(r.Message), "  "))
+			fmt.Fprintf(&b, "%s\n", report.Indent(format.Printable(r.Message), "  "))
 			continue
 		}
-		reportOut{w: &b}.whole(r.Report)
+		report.Printer{W: &b}.Whole(r.Report)
 	}
 	return b.String()
 }
 
-// checkFeedbackDir makes sure -feedback's folder can be written and lies
+// CheckFeedbackDir makes sure -feedback's folder can be written and lies
 // outside the class folder, where the next -grade would take it for a
 // student.
-func checkFeedbackDir(dir, class string) error {
+func CheckFeedbackDir(dir, class string) error {
 	absDir, err := filepath.Abs(dir)
 	if err != nil {
-		return &setupError{Err: err}
+		return &judging.SetupError{Err: err}
 	}
 	absClass, err := filepath.Abs(class)
 	if err != nil {
-		return &setupError{Err: err}
+		return &judging.SetupError{Err: err}
 	}
 	if rel, err := filepath.Rel(absClass, absDir); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-		return setupErrorf("-feedback %s is inside the class folder %s: the next -grade would take it for a student (choose a folder outside it)", dir, class)
+		return judging.SetupErrorf("-feedback %s is inside the class folder %s: the next -grade would take it for a student (choose a folder outside it)", dir, class)
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return setupErrorf("-feedback: %v", err)
+		return judging.SetupErrorf("-feedback: %v", err)
 	}
 	return nil
 }
 
-// verdictCounts counts each problem's verdicts on the sheet.
-func verdictCounts(rows []grading.Row) map[string]map[verdict.Verdict]int {
+// Counts counts each problem's verdicts on the sheet.
+func Counts(rows []grading.Row) map[string]map[verdict.Verdict]int {
 	counts := map[string]map[verdict.Verdict]int{}
 	for _, r := range rows {
 		if counts[r.Problem] == nil {
@@ -101,17 +103,17 @@ func verdictCounts(rows []grading.Row) map[string]map[verdict.Verdict]int {
 	return counts
 }
 
-// countedVerdicts lists the verdicts a sheet can hold, in the README's
+// Verdicts lists the verdicts a sheet can hold, in the README's
 // order, the judge's own failures last.
-var countedVerdicts = append(verdict.All[:len(verdict.All):len(verdict.All)], verdict.JudgeError)
+var Verdicts = append(verdict.All[:len(verdict.All):len(verdict.All)], verdict.JudgeError)
 
-// printVerdictCounts writes a line per problem: how many students got each
+// PrintCounts writes a line per problem: how many students got each
 // verdict ("0052-n-queens-ii: 31 AC, 5 TLE, 4 NONE").
-func printVerdictCounts(w io.Writer, rows []grading.Row, ps []*problem.Problem) {
-	counts := verdictCounts(rows)
+func PrintCounts(w io.Writer, rows []grading.Row, ps []*problem.Problem) {
+	counts := Counts(rows)
 	for _, p := range ps {
 		var parts []string
-		for _, v := range countedVerdicts {
+		for _, v := range Verdicts {
 			if n := counts[p.Folder()][v]; n > 0 {
 				parts = append(parts, fmt.Sprintf("%d %s", n, v))
 			}
