@@ -155,9 +155,8 @@ func (j *judge) benchEntries(ctx context.Context, p *problem.Problem) ([]*bench.
 		}
 		entries = append(entries, &bench.Program{Name: d.Name(), Prog: sandbox.Program{Path: bin}})
 		if d.Name() == "fast" {
-			// The same program held to one core; env execs it, so the
-			// rusage and the answer's file descriptor are its own.
-			entries = append(entries, &bench.Program{Name: "fast 1 core", Prog: sandbox.Program{Path: bin}, Env: []string{"GOMAXPROCS=1"}})
+			// The same program held to one core.
+			entries = append(entries, &bench.Program{Name: "fast 1 core", Prog: sandbox.Program{Path: bin, Env: []string{"GOMAXPROCS=1"}}})
 		}
 	}
 	if j.opts.File != "" {

@@ -31,23 +31,13 @@ const (
 // any counting search needs.
 var limits = sandbox.Limits{CPU: Budget, Idle: time.Minute, Memory: 1 << 30, Output: 1 << 20, Answer: 1 << 10}
 
-// A Program is one program timed.
+// A Program is one program timed, run as Prog says (its Env, e.g.
+// GOMAXPROCS=1, included).
 type Program struct {
 	Name string
 	Prog sandbox.Program
-	Env  []string // settings for its environment, e.g. GOMAXPROCS=1
 
 	last time.Duration // its CPU time at the previous n
-}
-
-// argv is the command line that runs p on n: env execs the program, so
-// the rusage and the answer's file descriptor are its own.
-func (p *Program) argv(n int) []string {
-	argv := append(append(slices.Clone(p.Prog.Runtime), p.Prog.Path), strconv.Itoa(n))
-	if len(p.Env) == 0 {
-		return argv
-	}
-	return append(append([]string{"/usr/bin/env"}, p.Env...), argv...)
 }
 
 // A Timing is one program's time at one n: the median of its rounds.
@@ -81,7 +71,7 @@ func (b *Bench) Time(ctx context.Context, n int) ([]Timing, error) {
 				continue
 			}
 			stop := b.progress(msg.Sprintf("bench %s n=%d", p.Name, n))
-			res, err := sandbox.Run(ctx, b.TempDir, p.argv(n), limits)
+			res, err := sandbox.NoJail.RunProgram(ctx, b.TempDir, p.Prog, []string{strconv.Itoa(n)}, limits)
 			stop()
 			if err != nil {
 				return nil, err

@@ -23,7 +23,6 @@ import (
 	"go/version"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"runtime"
@@ -136,8 +135,8 @@ func (b *Builder) Build(ctx context.Context, spec Spec) (string, error) {
 			if err := os.Mkdir(tmp, 0o700); err != nil {
 				return "", err
 			}
-			env := append(os.Environ(), append(goEnv, "GOTMPDIR="+tmp)...)
-			output, err = b.runTool(ctx, dir, env, spec.Display, argv...)
+			env := append(os.Environ(), append(goEnv, "GOTMPDIR="+tmp, "TMPDIR="+tmp)...)
+			output, err = b.runTool(ctx, sandbox.NoJail, dir, env, nil, nil, goProcesses, spec.Display, argv...)
 		}
 		if errors.Is(err, errToolFailed) && bytes.Contains(output, []byte("file too large")) { // untranslated: EFBIG's words
 			// The jail's cap on a file's size (Go's tools see EFBIG, not
@@ -299,7 +298,7 @@ func (b *Builder) CoverText(ctx context.Context, dir string) ([]byte, error) {
 	if b.jailed() && b.GoRoot != "" && b.GoCache != "" {
 		_, err = b.runJailedGo(ctx, dir, "coverage", argv)
 	} else {
-		_, err = b.runTool(ctx, dir, append(os.Environ(), goEnv...), "coverage", argv...)
+		_, err = b.runTool(ctx, sandbox.NoJail, dir, append(os.Environ(), goEnv...), nil, nil, goProcesses, "coverage", argv...)
 	}
 	if err != nil {
 		return nil, err
@@ -381,7 +380,7 @@ func (b *Builder) runJailedGo(ctx context.Context, dir, display string, argv []s
 		"HOME=" + tmp,
 		"TMPDIR=" + tmp,
 	}, goEnv...)
-	return b.runJailedTool(ctx, dir, env, []string{b.GoRoot}, []string{dir, b.GoCache}, goProcesses, display, argv...)
+	return b.runTool(ctx, b.Jail, dir, env, []string{b.GoRoot}, []string{dir, b.GoCache}, goProcesses, display, argv...)
 }
 
 // goProcesses is how many threads a go build may run at once: the go
@@ -396,72 +395,9 @@ func exeSuffix() string {
 	return ""
 }
 
-// toolPoll is how often an unjailed tool's memory is read: a compiler
-// grows by tens of megabytes between two reads at most.
-const toolPoll = 20 * time.Millisecond
-
 // errToolFailed: a tool the builder ran exited with an error status; its
 // output says why.
 var errToolFailed = errors.New("the tool failed") // untranslated: never shown
-
-// runTool runs a compiler in dir under the builder's bounds and returns
-// what it printed. A build past a bound is a *CompileError that says so;
-// a tool that fails is errToolFailed, with its output.
-func (b *Builder) runTool(ctx context.Context, dir string, env []string, display string, argv ...string) ([]byte, error) {
-	ctx, cancel := context.WithTimeout(ctx, cmp.Or(b.MaxTime, DefaultMaxTime))
-	defer cancel()
-	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
-	cmd.Dir = dir
-	cmd.Env = env
-	sandbox.Detach(cmd)
-	var output bytes.Buffer
-	cmd.Stdout = &output
-	cmd.Stderr = &output
-	if err := cmd.Start(); err != nil {
-		return nil, msg.Errorf("run %s: %w", filepath.Base(argv[0]), err)
-	}
-	// Watch the memory of the tool and the processes it starts, every
-	// toolPoll.
-	overMemory := make(chan struct{})
-	done := make(chan struct{})
-	go func() {
-		tick := time.NewTicker(toolPoll)
-		defer tick.Stop()
-		for {
-			select {
-			case <-done:
-				return
-			case <-tick.C:
-				if _, rss, ok := sandbox.TreeUsage(cmd.Process.Pid); ok && rss > cmp.Or(b.MaxMemory, DefaultMaxMemory) {
-					close(overMemory)
-					cmd.Cancel()
-					return
-				}
-			}
-		}
-	}()
-	err := cmd.Wait()
-	close(done)
-	select {
-	case <-overMemory:
-		return nil, &CompileError{Message: msg.Sprintf("%s: the compiler needed more than %d MiB of memory to build it: deeply nested generic types?",
-			display, cmp.Or(b.MaxMemory, DefaultMaxMemory)>>20)}
-	default:
-	}
-	switch {
-	case err == nil:
-		return output.Bytes(), nil
-	case ctx.Err() == context.DeadlineExceeded:
-		return nil, &CompileError{Message: msg.Sprintf("%s: the build took more than %s: deeply nested generic types?", display, cmp.Or(b.MaxTime, DefaultMaxTime))}
-	case ctx.Err() != nil:
-		return nil, ctx.Err()
-	}
-	var exit *exec.ExitError
-	if !errors.As(err, &exit) {
-		return nil, msg.Errorf("run %s: %w", filepath.Base(argv[0]), err)
-	}
-	return output.Bytes(), errToolFailed
-}
 
 // seal records a cached binary's checksum beside it; own checks it, so
 // that a binary changed in the cache is built again rather than run.

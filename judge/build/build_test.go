@@ -9,9 +9,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/nqueens-kit/nqueens/judge/sandbox"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/nqueens-kit/nqueens/judge/sandbox"
 )
 
 func TestPrepareKeepsEveryLineInPlace(t *testing.T) {

@@ -12,9 +12,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/nqueens-kit/nqueens/judge/sandbox"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/nqueens-kit/nqueens/judge/sandbox"
 )
 
 // BenchmarkJailedBuild measures what the jail adds to a build: a C

@@ -67,10 +67,7 @@ func (b *Builder) BuildIn(ctx context.Context, dir string, r Recipe) (string, er
 // can, seeing readOnly besides dir, under a build's bounds; it returns what
 // the tool printed.
 func (b *Builder) RunTool(ctx context.Context, dir string, readOnly []string, env []string, argv ...string) ([]byte, error) {
-	if b.jailed() {
-		return b.runJailedTool(ctx, dir, env, readOnly, []string{dir}, toolProcesses, argv[0], argv...)
-	}
-	return b.runTool(ctx, dir, env, argv[0], argv...)
+	return b.runTool(ctx, b.toolJail(), dir, env, readOnly, []string{dir}, toolProcesses, argv[0], argv...)
 }
 
 // make runs r's commands in dir, where its files are, and returns the
@@ -80,13 +77,7 @@ func (b *Builder) make(ctx context.Context, dir string, r Recipe) (string, error
 	// removed with it even when a build is stopped at a bound.
 	env := append(slices.Clone(r.Env), "TMPDIR="+dir)
 	for _, c := range r.Commands {
-		run := b.runTool
-		if b.jailed() {
-			run = func(ctx context.Context, dir string, env []string, display string, argv ...string) ([]byte, error) {
-				return b.runJailedTool(ctx, dir, env, r.ReadOnly, []string{dir}, toolProcesses, display, argv...)
-			}
-		}
-		out, err := run(ctx, dir, env, r.Display, c...)
+		out, err := b.runTool(ctx, b.toolJail(), dir, env, r.ReadOnly, []string{dir}, toolProcesses, r.Display, c...)
 		if errors.Is(err, errToolFailed) {
 			// Its temporary files' names hold the judge's own folder.
 			return "", &CompileError{Message: r.Message(strings.ReplaceAll(string(out), dir+string(filepath.Separator), ""))}
@@ -111,19 +102,30 @@ const (
 // jailed reports whether the builder runs recipes' tools in its jail.
 func (b *Builder) jailed() bool { return b.Jail.Isolates() }
 
-// runJailedTool runs a build's tool in the builder's jail: it sees its
-// toolchain (readOnly) and the build directory, and may write only what
-// writable names (the build directory; for go, its cache too), running
-// at most procs threads, under the builder's bounds and a cap on each
-// file's size. It returns as runTool does.
-func (b *Builder) runJailedTool(ctx context.Context, dir string, env, readOnly, writable []string, procs int, display string, argv ...string) ([]byte, error) {
+// toolJail is the jail a recipe's tools run in: the builder's, or none
+// where it cannot isolate them.
+func (b *Builder) toolJail() *sandbox.Jail {
+	if b.jailed() {
+		return b.Jail
+	}
+	return sandbox.NoJail
+}
+
+// runTool runs a build's tool in dir, as the sandbox runs every program,
+// under the builder's bounds (time, memory, output, at most procs threads)
+// and a cap on each file's size. In jail it sees its toolchain (readOnly)
+// and the build directory, and may write only what writable names (the
+// build directory; for go, its cache too); with no jail it runs directly.
+// A build past a bound is a *CompileError that says which; a tool that
+// fails is errToolFailed, with its output.
+func (b *Builder) runTool(ctx context.Context, jail *sandbox.Jail, dir string, env, readOnly, writable []string, procs int, display string, argv ...string) ([]byte, error) {
 	maxTime := cmp.Or(b.MaxTime, DefaultMaxTime)
 	maxMemory := cmp.Or(b.MaxMemory, DefaultMaxMemory)
 	prog := sandbox.Program{Path: argv[0], InPlace: true, Tool: true, Dir: dir, Env: env, Writable: writable,
-		ReadOnly: readOnly, Threads: procs, AddressSpace: 4 * maxMemory}
+		ReadOnly: readOnly, Threads: procs}
 	lim := sandbox.Limits{CPU: maxTime, Idle: maxTime, Memory: maxMemory, Output: maxToolOutput, Answer: 1,
 		Processes: procs, FileSize: maxToolFile}
-	r, err := b.Jail.RunProgram(ctx, dir, prog, argv[1:], lim)
+	r, err := jail.RunProgram(ctx, dir, prog, argv[1:], lim)
 	if err != nil {
 		return nil, msg.Errorf("run %s: %w", filepath.Base(argv[0]), err)
 	}

@@ -44,14 +44,6 @@ func peakRSS(ps *os.ProcessState) int64 {
 	return 0
 }
 
-// Detach puts a command that is not yet started in a process group of its
-// own, and has cancelling it kill the whole group: for tools the judge
-// runs, such as the compiler.
-func Detach(cmd *exec.Cmd) {
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
-}
-
 // unixEnv is the environment of a program on a Unix system, home its home
 // and temporary folder: a fixed PATH, and a Go crash report of one
 // goroutine.

@@ -155,12 +155,3 @@ func (g *group) close() { windows.CloseHandle(g.job) }
 
 // peakRSS: Windows reports a job's peak memory, which stat reads.
 func peakRSS(ps *os.ProcessState) int64 { return 0 }
-
-// TreeUsage cannot read a tree's usage without its job.
-func TreeUsage(pid int) (time.Duration, int64, bool) { return 0, 0, false }
-
-// Detach has cancelling a command that is not yet started kill it; the
-// tools the judge runs on Windows are ended one process at a time.
-func Detach(cmd *exec.Cmd) {
-	cmd.SysProcAttr = &syscall.SysProcAttr{CreationFlags: windows.CREATE_NEW_PROCESS_GROUP}
-}

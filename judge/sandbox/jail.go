@@ -6,8 +6,8 @@ import (
 	"github.com/nqueens-kit/nqueens/internal/msg"
 )
 
-// A Jail isolates each run from the machine: see jail_linux.go. A nil *Jail
-// runs programs with only the process-group limits.
+// A Jail isolates each run from the machine: see jail_linux.go. NoJail (and
+// a nil *Jail) runs programs with only the process-group limits.
 type Jail struct {
 	// ReadOnly are paths a program may read and execute besides its own
 	// binary: a toolchain's runtime, for languages that need one.
@@ -18,6 +18,10 @@ type Jail struct {
 	namespaces bool     // the namespaces and the minimal root can be built
 	landlock   int      // the Landlock ABI that restricts each run; 0: none
 }
+
+// NoJail runs programs directly, under the limits alone: the kit's own
+// programs (-bench), and a build's tools where the jail cannot isolate.
+var NoJail = &Jail{off: true}
 
 // A Tier is how much of the jail a machine allows, each the strongest it
 // can have: what judged a submission, said in every report.
@@ -81,7 +85,7 @@ const HelperName = "nqueens-sandbox" // untranslated: a program's name
 // Missing lists, in words, the protections this machine cannot give, and
 // how to get them where a setting can.
 func (j *Jail) Missing() []string {
-	if j == nil {
+	if j == nil || j.off && len(j.missing) == 0 {
 		return []string{msg.Sprintf("isolation is off")}
 	}
 	return j.missing

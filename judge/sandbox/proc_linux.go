@@ -4,13 +4,14 @@ package sandbox
 
 import (
 	"cmp"
-	"github.com/nqueens-kit/nqueens/internal/msg"
-	"golang.org/x/sys/unix"
 	"os"
 	"strconv"
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/nqueens-kit/nqueens/internal/msg"
+	"golang.org/x/sys/unix"
 )
 
 // maxrssUnit is the unit of Rusage.Maxrss: KiB on Linux.
@@ -20,14 +21,6 @@ const maxrssUnit = 1024
 // kernel kill it should the judge itself die.
 func sysProcAttr() *syscall.SysProcAttr {
 	return &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
-}
-
-// TreeUsage is the CPU time and resident memory, summed, of a running
-// process and its descendants; false when it cannot be read (the process
-// ended, or there is no /proc).
-func TreeUsage(pid int) (time.Duration, int64, bool) {
-	t, ok := treeStat(pid)
-	return t.cpu, t.rss, ok
 }
 
 // maxTree bounds how many processes of a tree one poll reads; a tree that

@@ -5,7 +5,6 @@ package sandbox
 import (
 	"strconv"
 	"syscall"
-	"time"
 )
 
 // maxrssUnit is the unit of Rusage.Maxrss: bytes on macOS and the BSDs.
@@ -20,9 +19,6 @@ func sysProcAttr() *syscall.SysProcAttr {
 // are then checked from rusage when the program ends, and the wall-clock
 // backstop stops a program that runs on.
 func treeStat(pid int) (t tree, ok bool) { return tree{}, false }
-
-// TreeUsage cannot read a running process's usage without /proc.
-func TreeUsage(pid int) (time.Duration, int64, bool) { return 0, 0, false }
 
 // setSafetyLimits has no prlimit to call here.
 func setSafetyLimits(pid int, prog Program, lim Limits, jailed bool) error { return nil }

@@ -132,8 +132,7 @@ const drainGrace = time.Second
 // crash report to file descriptor 4. An error means the run could not be
 // made at all; everything the program does is in Result.
 func Run(ctx context.Context, dir string, argv []string, lim Limits) (*Result, error) {
-	var j *Jail
-	return j.Run(ctx, dir, argv, lim)
+	return NoJail.Run(ctx, dir, argv, lim)
 }
 
 // A Program is what a run starts: a native executable, or a file that a
@@ -154,14 +153,16 @@ type Program struct {
 	// four times the memory limit and at least 2 GiB.
 	AddressSpace int64
 
+	// Env is added to the program's environment (a later entry wins):
+	// a tool's settings, or GOMAXPROCS=1 for -bench.
+	Env []string
+
 	// A tool (a compiler) rather than a submission: in the jail it runs
 	// from where it is (InPlace, through ReadOnly) instead of a copy in its
-	// /tmp, in Dir, with Env, may write Writable and may start processes
-	// (Tool).
+	// /tmp, in Dir, may write Writable and may start processes (Tool).
 	InPlace  bool
 	Tool     bool
 	Dir      string
-	Env      []string
 	Writable []string
 
 	setupDelay time.Duration // the jail's set-up made this much slower: for tests

@@ -159,3 +159,10 @@ func TestCPULimitWithoutPolling(t *testing.T) {
 	assert.GreaterOrEqual(t, cmd.ProcessState.UserTime()+cmd.ProcessState.SystemTime(), 300*time.Millisecond)
 	assert.Less(t, time.Since(start), 30*time.Second)
 }
+
+func TestAProgramsEnvIsAddedToItsEnvironment(t *testing.T) {
+	prog := Program{Path: "/bin/sh", Env: []string{"GOMAXPROCS=1", "HOME=/nowhere"}}
+	r, err := NoJail.RunProgram(context.Background(), t.TempDir(), prog, []string{"-c", "echo $GOMAXPROCS $HOME $PATH"}, limits())
+	require.NoError(t, err)
+	assert.Equal(t, "1 /nowhere /usr/bin:/bin\n", string(r.Output), "Env added, a later entry winning over the judge's own")
+}
