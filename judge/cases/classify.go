@@ -2,7 +2,6 @@ package cases
 
 import (
 	"cmp"
-	"fmt"
 	"regexp"
 	"strings"
 	"syscall"
@@ -60,21 +59,23 @@ type runInfo struct {
 	startup  time.Duration // CPU time any program needs to start
 }
 
-// The Go runtime's report lines, and glibc's for a failed assertion.
+// The Go runtime's report lines, and the C++ library's.
 // untranslated: the runtime's words
 var (
-	assertionLine = regexp.MustCompile("Assertion [`'](.*)' failed")
-	panicLine     = regexp.MustCompile(`(?m)^panic: (.*)$`)
+	panicLine = regexp.MustCompile(`(?m)^panic: (.*)$`)
+	fatalLine = regexp.MustCompile(`(?m)^fatal error: (.*)$`)
 	// libraryError is the C++ library's debug mode's report of a failed
 	// check, to the blank line that ends it.
-	libraryError = regexp.MustCompile(`(?s)\nError: (.*?)\n\n`)
-	fatalLine    = regexp.MustCompile(`(?m)^fatal error: (.*)$`)
+	libraryError = regexp.MustCompile(`(?s)(?:^|\n)Error: (.*?)\n\n`)
+	// atLine is where a harness's report says the crash happened.
+	atLine = regexp.MustCompile(`(?m)^at line (\d+) in (\S+)$`)
 )
 
 // classify turns one run into a verdict and a message for the student. It
-// reads the Go runtime's crash report from its own channel, never the
-// student's prints: a program that prints "stack overflow" gets no verdict
-// for it.
+// reads the crash report (the Go runtime's, a harness's) from its own
+// channel, never the student's prints: a program that prints "stack
+// overflow" or glibc's words for a failed assertion gets no message from
+// them.
 func classify(r runInfo) (verdict.Verdict, string) {
 	res, lim, n := r.res, r.lim, r.n
 	switch res.Killed {
@@ -120,15 +121,6 @@ func classify(r runInfo) (verdict.Verdict, string) {
 			return verdict.RE, msg.Sprintf("n = %d: panic: %s%s", n, panicLine.FindStringSubmatch(crash)[1], where(crash, r.display))
 		case fatalLine.MatchString(crash):
 			return verdict.RE, msg.Sprintf("n = %d: fatal error: %s%s", n, fatalLine.FindStringSubmatch(crash)[1], where(crash, r.display))
-		case res.Signal != 0 && assertionLine.Match(res.Output):
-			// A failed assert, or one of the C++ library's index checks
-			// (the program, pid 1 of its jail, cannot abort with SIGABRT:
-			// glibc then stops it with SIGSEGV).
-			expr := string(assertionLine.FindSubmatch(res.Output)[1])
-			if strings.HasPrefix(expr, "__n < ") { // untranslated: libstdc++'s words
-				return verdict.RE, msg.Sprintf("n = %d: a check of the library failed (%s): an index past the end of a vector, array or string?", n, expr)
-			}
-			return verdict.RE, msg.Sprintf("n = %d: an assertion failed: %s", n, expr)
 		case res.Signal != 0:
 			return verdict.RE, msg.Sprintf("n = %d: killed by signal %v%s", n, res.Signal, signalHint(res.Signal))
 		}
@@ -150,18 +142,24 @@ func harnessCrash(r runInfo) (verdict.Verdict, string) {
 	report := strings.TrimPrefix(r.crash, lang.CrashMark)
 	what, rest, _ := strings.Cut(report, "\n")
 	at := ""
-	var line int
-	var fn string
-	if _, err := fmt.Sscanf(rest, "at line %d in %s", &line, &fn); err == nil { // untranslated: the harness protocol
-		at = msg.Sprintf("\n  at %s%s", fmt.Sprintf("%s:%d", r.display, line), msg.Sprintf(" in %s", fn))
+	if m := atLine.FindStringSubmatch(rest); m != nil {
+		at = msg.Sprintf("\n  at %s%s", r.display+":"+m[1], msg.Sprintf(" in %s", m[2]))
 	}
+	// untranslated: the harness protocol
+	const assertion, check = "assertion failed: ", "library check failed"
 	switch {
-	case what == "abort": // untranslated: the harness protocol
-		// A check of the C++ library's debug mode (a checked build).
-		if m := libraryError.FindSubmatch(r.res.Output); m != nil {
-			check := strings.Join(strings.Fields(string(m[1])), " ")
-			return verdict.RE, msg.Sprintf("n = %d: a check of the C++ library failed: %s (an index past the end of a bitset or a container: is it smaller than n?)%s", r.n, format.Printable(check), at)
+	case what == check:
+		// The C++ library's debug mode's report (a checked build).
+		if m := libraryError.FindStringSubmatch(rest); m != nil {
+			return verdict.RE, msg.Sprintf("n = %d: a check of the C++ library failed: %s (an index past the end of a bitset or a container: is it smaller than n?)%s", r.n, format.Printable(strings.Join(strings.Fields(m[1]), " ")), at)
 		}
+		return verdict.RE, msg.Sprintf("n = %d: a check of the C++ library failed%s", r.n, at)
+	case strings.HasPrefix(what, check+": "):
+		// _GLIBCXX_ASSERTIONS' check of an index (a timed build).
+		return verdict.RE, msg.Sprintf("n = %d: a check of the library failed (%s): an index past the end of a vector, array or string?%s", r.n, format.Printable(strings.TrimPrefix(what, check+": ")), at)
+	case strings.HasPrefix(what, assertion):
+		return verdict.RE, msg.Sprintf("n = %d: an assertion failed: %s%s", r.n, format.Printable(strings.TrimPrefix(what, assertion)), at)
+	case what == "abort": // untranslated: the harness protocol
 		return verdict.RE, msg.Sprintf("n = %d: the program aborted%s", r.n, at)
 	case what == "stack overflow": // untranslated: the harness protocol
 		return verdict.RE, msg.Sprintf("n = %d: stack overflow: the recursion never ends or goes far too deep%s", r.n, at)

@@ -84,8 +84,10 @@ func cmdSolve(ts *testscript.TestScript, neg bool, args []string) {
 	s.outputLines = res.Lines
 	if s.params.Where != nil && strings.Contains(crash, lang.FramesMark) {
 		// The harness cannot read its own line tables: the judge does.
-		what, _, _ := strings.Cut(crash, "\n")
-		crash = what + "\n"
+		crash, _, _ = strings.Cut(crash, lang.FramesMark)
+		if !strings.HasSuffix(crash, "\n") {
+			crash += "\n"
+		}
 		if line, fn, ok := s.params.Where(string(res.Crash)); ok {
 			crash += fmt.Sprintf("at line %d in %s\n", line, fn) // untranslated: the harness protocol
 		}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 
+	"github.com/nqueens-kit/nqueens/judge/lang"
 	"github.com/nqueens-kit/nqueens/judge/sandbox"
 	"github.com/nqueens-kit/nqueens/judge/verdict"
 )
@@ -167,21 +168,25 @@ func TestClassifyTellsAMemoryHogOutOfTimeWhereTheTimeWent(t *testing.T) {
 	assert.Contains(t, text, "endless loop", "a small program out of time")
 }
 
-func TestClassifyNamesAFailedAssertion(t *testing.T) {
-	// In its jail the program is pid 1, which SIGABRT cannot stop: glibc's
-	// abort falls back to SIGSEGV, and only the message tells.
-	r := runInfo{n: 4, lim: Limits{}.Resolve(Reference{}), fn: "totalNQueens"}
-	r.res = &sandbox.Result{ExitCode: -1, Signal: syscall.SIGSEGV,
-		Output: []byte("/usr/include/c++/12/bits/stl_vector.h:1123: ...: Assertion '__n < this->size()' failed.\n")}
+func TestClassifyReadsAFailedAssertionFromTheCrashChannelOnly(t *testing.T) {
+	r := runInfo{n: 4, lim: Limits{}.Resolve(Reference{}), fn: "totalNQueens", display: "mine.c"}
+	r.res = &sandbox.Result{ExitCode: 134}
+	r.crash = lang.CrashMark + "library check failed: __n < this->size()\n"
 	v, text := classify(r)
 	assert.Equal(t, verdict.RE, v)
 	assert.Equal(t, "n = 4: a check of the library failed (__n < this->size()): an index past the end of a vector, array or string?", text)
 
-	r.res.Output = []byte("submission: solution.c:7: place: Assertion `row < 16' failed.\n")
+	r.crash = lang.CrashMark + "assertion failed: row < 16\nat line 7 in place\n"
 	_, text = classify(r)
-	assert.Equal(t, "n = 4: an assertion failed: row < 16", text)
+	assert.Equal(t, "n = 4: an assertion failed: row < 16\n  at mine.c:7 in place", text)
 
-	r.res = &sandbox.Result{ExitCode: 1, Output: []byte("Assertion 'x' failed\n")}
-	_, text = classify(r)
-	assert.NotContains(t, text, "assertion", "printed by a program that exited on its own: no crash to explain")
+	// glibc's words printed by the program itself, then a crash: the
+	// crash is explained, the prints are not believed.
+	r.crash = ""
+	r.res = &sandbox.Result{ExitCode: -1, Signal: syscall.SIGSEGV,
+		Output: []byte("submission: solution.c:7: place: Assertion `row < 16' failed.\n")}
+	v, text = classify(r)
+	assert.Equal(t, verdict.RE, v)
+	assert.NotContains(t, text, "assertion")
+	assert.Contains(t, text, "killed by signal")
 }

@@ -69,7 +69,7 @@ func cRecipe(t *Toolchain, s Submission) build.Recipe {
 			"solution.c": s.Source,
 			"harness.c":  []byte(cHarness(s.Problem)),
 		},
-		Commands: [][]string{append(append([]string{t.Tools["gcc"], "-std=gnu17", "-O2"}, static()...), "-include", "prelude.h",
+		Commands: [][]string{append(append(append([]string{t.Tools["gcc"], "-std=gnu17", "-O2"}, static()...), wrapFailures()...), "-include", "prelude.h",
 			"-o", "submission", "solution.c", "harness.c", "-lm")},
 		Env:      gccEnv,
 		ReadOnly: gccFiles,
@@ -109,7 +109,7 @@ func cppRecipe(t *Toolchain, s Submission) build.Recipe {
 		// _GLIBCXX_ASSERTIONS checks every vector, array and string index,
 		// as Java and Python do: an index past the end is RE, not
 		// undefined behaviour that may pass.
-		Commands: [][]string{append(append([]string{t.Tools["g++"], "-std=c++20", "-O2", "-D_GLIBCXX_ASSERTIONS"}, static()...), "-include", "prelude.hpp",
+		Commands: [][]string{append(append(append([]string{t.Tools["g++"], "-std=c++20", "-O2", "-D_GLIBCXX_ASSERTIONS"}, static()...), wrapFailures()...), "-include", "prelude.hpp",
 			"-o", "submission", "harness.cpp")},
 		Env:      gccEnv,
 		ReadOnly: gccFiles,
@@ -239,6 +239,94 @@ static int nqueens_send_counts(void) {
 #endif
 `
 
+// cFailures is C code the two harnesses share: assert() and the C++
+// library's assertions fail here instead of in the C library, through the
+// linker's --wrap (wrapFailures), writing their report on the crash
+// channel: the judge never reads the program's own prints for it. The
+// line is the student's when the failure is in the solution's file; in a
+// checked C++ build the frames follow, for the judge to find the line.
+//
+// untranslated: C source.
+var cFailures = `
+#include <string.h>
+#if defined(__cplusplus) && defined(NQUEENS_CHECKED)
+#include <execinfo.h>
+#endif
+#ifdef __cplusplus
+extern "C" {
+#endif
+#if defined(__cplusplus) && defined(NQUEENS_CHECKED)
+// nqueens_frames writes the return addresses of the frames, after the
+// frames mark.
+static void nqueens_frames(void) {
+	void *frames[64];
+	int n = backtrace(frames, 64);
+	char line[32];
+	nqueens_write(4, "` + FramesMark + `", ` + fmt.Sprint(len(FramesMark)) + `);
+	for (int i = 0; i < n; i++) {
+		int len = snprintf(line, sizeof line, " %p", frames[i]);
+		nqueens_write(4, line, (size_t)len);
+	}
+	nqueens_write(4, "\n", 1);
+}
+#else
+static void nqueens_frames(void) {}
+#endif
+
+// nqueens_name is a function's name alone, out of __PRETTY_FUNCTION__
+// ("int Solution::totalNQueens(int)": totalNQueens).
+static void nqueens_name(const char *pretty, char *name, size_t size) {
+	size_t end = strcspn(pretty, "(");
+	size_t start = end;
+	while (start > 0 && pretty[start - 1] != ' ' && pretty[start - 1] != ':') {
+		start--;
+	}
+	snprintf(name, size, "%.*s", (int)(end - start), pretty + start);
+}
+
+static void nqueens_fail(const char *what, const char *detail, const char *file, unsigned int line, const char *fn) {
+	char report[4096];
+	const char *base = strrchr(file, '/');
+	base = base ? base + 1 : file;
+	int k;
+	if (strcmp(base, "solution.c") == 0 || strcmp(base, "solution.cpp") == 0) {
+		char name[256];
+		nqueens_name(fn, name, sizeof name);
+		k = snprintf(report, sizeof report, "` + CrashMark + `%s%s\nat line %u in %s\n", what, detail, line, name);
+	} else {
+		k = snprintf(report, sizeof report, "` + CrashMark + `%s%s\n", what, detail);
+	}
+	nqueens_write(4, report, k < (int)sizeof report ? (size_t)k : sizeof report - 1);
+	nqueens_frames();
+	_exit(134);
+}
+
+void __wrap___assert_fail(const char *expr, const char *file, unsigned int line, const char *fn) {
+	nqueens_fail("assertion failed: ", expr, file, line, fn);
+}
+#ifdef __cplusplus
+}
+
+// std::__glibcxx_assert_fail: a check of _GLIBCXX_ASSERTIONS (an index
+// past the end of a vector, an array or a string).
+extern "C" void __wrap__ZSt21__glibcxx_assert_failPKciS0_S0_(const char *file, int line, const char *fn, const char *cond) {
+	nqueens_fail("library check failed: ", cond, file, (unsigned int)line, fn);
+}
+#endif
+`
+
+// wrapFailures are the linker's flags that send assert() and the C++
+// library's checks to cFailures, where the linker is GNU ld (Linux).
+//
+// untranslated: the linker's flags.
+func wrapFailures() []string {
+	if runtime.GOOS != "linux" {
+		return nil
+	}
+	return []string{"-Wl,--wrap=__assert_fail", "-Wl,--wrap=_ZSt21__glibcxx_assert_failPKciS0_S0_",
+		"-Wl,--wrap=_ZNK11__gnu_debug16_Error_formatter8_M_errorEv"}
+}
+
 // cHarness calls the student's C function as LeetCode does.
 //
 // untranslated: C source.
@@ -249,7 +337,7 @@ func cHarness(p *problem.Problem) string {
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-` + cWriter + `
+` + cWriter + cFailures + `
 int totalNQueens(int n);
 
 int main(int argc, char **argv) {
@@ -275,7 +363,7 @@ int main(int argc, char **argv) {
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-` + cWriter + `
+` + cWriter + cFailures + `
 char ***solveNQueens(int n, int *returnSize, int **returnColumnSizes);
 
 int main(int argc, char **argv) {
@@ -350,22 +438,27 @@ static void nqueens_crash(const std::string &what) {
 }
 
 #ifdef NQUEENS_CHECKED
-#include <execinfo.h>
 #include <signal.h>
-// A failed check of the library's debug mode aborts: say so with the
-// return addresses of the frames, which the judge turns into the
+// A failed check of the library's debug mode reports itself on stderr,
+// then aborts: the report goes on the crash channel instead, after the
+// mark, and the abort adds the frames, which the judge turns into the
 // student's line (the program, pid 1 of its jail, would otherwise end by
-// SIGSEGV without a word).
+// SIGSEGV without a word). Any other abort says so, with the frames.
+static volatile sig_atomic_t nqueens_in_library;
+
+extern "C" void __real__ZNK11__gnu_debug16_Error_formatter8_M_errorEv(const void *self);
+extern "C" void __wrap__ZNK11__gnu_debug16_Error_formatter8_M_errorEv(const void *self) {
+	nqueens_write(4, "%slibrary check failed\n", %d);
+	nqueens_in_library = 1;
+	dup2(4, 2);
+	__real__ZNK11__gnu_debug16_Error_formatter8_M_errorEv(self);
+}
+
 static void nqueens_on_abort(int) {
-	void *frames[64];
-	int n = backtrace(frames, 64);
-	char line[32];
-	nqueens_write(4, "%sabort\n%s", %d);
-	for (int i = 0; i < n; i++) {
-		int len = snprintf(line, sizeof line, " %%p", frames[i]);
-		nqueens_write(4, line, (size_t)len);
+	if (!nqueens_in_library) {
+		nqueens_write(4, "%sabort\n", %d);
 	}
-	nqueens_write(4, "\n", 1);
+	nqueens_frames();
 	_exit(134);
 }
 #endif
@@ -397,5 +490,5 @@ int main(int argc, char **argv) {
 	nqueens_flush();
 	return 0;
 }
-`, cWriter, CrashMark, CrashMark, FramesMark, len(CrashMark)+len("abort\n")+len(FramesMark), result, call, answer)
+`, cWriter+cFailures, CrashMark, CrashMark, len(CrashMark)+len("library check failed\n"), CrashMark, len(CrashMark)+len("abort\n"), result, call, answer)
 }
