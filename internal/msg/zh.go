@@ -256,6 +256,7 @@ var zh = map[string]string{
 	"row %d has two queens (columns %d and %d): they attack along the row": "第 %d 行有两个皇后（第 %d 列和第 %d 列）：它们沿这一行互相攻击",
 	"row %d, column %d is %q: only 'Q' and '.' are allowed":                "第 %d 行第 %d 列是 %q：只允许 'Q' 和 '.'",
 	"row %d, column %d is 'q': a queen is a capital 'Q'":                   "第 %d 行第 %d 列是 'q'：皇后要用大写的 'Q'",
+	"make %s: %w\n%s":               "生成 %s：%w\n%s",
 	"run %s: %w":                    "运行 %s：%w",
 	"set limit %d: %w":              "设置限制 %d：%w",
 	"size %d out of range [%d, %d]": "大小 %d 超出范围 [%d, %d]",

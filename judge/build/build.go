@@ -136,7 +136,7 @@ func (b *Builder) Build(ctx context.Context, spec Spec) (string, error) {
 				return "", err
 			}
 			env := append(os.Environ(), append(goEnv, "GOTMPDIR="+tmp, "TMPDIR="+tmp)...)
-			output, err = b.runTool(ctx, sandbox.NoJail, dir, env, nil, nil, goProcesses, spec.Display, argv...)
+			output, err = b.runTool(ctx, tool{jail: sandbox.NoJail, dir: dir, env: env, procs: goProcesses, display: spec.Display}, argv...)
 		}
 		if errors.Is(err, errToolFailed) && bytes.Contains(output, []byte("file too large")) { // untranslated: EFBIG's words
 			// The jail's cap on a file's size (Go's tools see EFBIG, not
@@ -298,7 +298,7 @@ func (b *Builder) CoverText(ctx context.Context, dir string) ([]byte, error) {
 	if b.jailed() && b.GoRoot != "" && b.GoCache != "" {
 		_, err = b.runJailedGo(ctx, dir, "coverage", argv)
 	} else {
-		_, err = b.runTool(ctx, sandbox.NoJail, dir, append(os.Environ(), goEnv...), nil, nil, goProcesses, "coverage", argv...)
+		_, err = b.runTool(ctx, tool{jail: sandbox.NoJail, dir: dir, env: append(os.Environ(), goEnv...), procs: goProcesses, display: "coverage"}, argv...)
 	}
 	if err != nil {
 		return nil, err
@@ -380,7 +380,7 @@ func (b *Builder) runJailedGo(ctx context.Context, dir, display string, argv []s
 		"HOME=" + tmp,
 		"TMPDIR=" + tmp,
 	}, goEnv...)
-	return b.runTool(ctx, b.Jail, dir, env, []string{b.GoRoot}, []string{dir, b.GoCache}, goProcesses, display, argv...)
+	return b.runTool(ctx, tool{jail: b.Jail, dir: dir, env: env, readOnly: []string{b.GoRoot}, writable: []string{dir, b.GoCache}, procs: goProcesses, display: display}, argv...)
 }
 
 // goProcesses is how many threads a go build may run at once: the go
@@ -422,6 +422,25 @@ func fileSum(path string) (string, error) {
 	return hex.EncodeToString(h.Sum(nil)), nil
 }
 
+// pruneShared removes a shared folder (Builder.Shared) unused for
+// keepShared, and one left half made by a judge that was stopped.
+func pruneShared(path string) {
+	info, err := os.Stat(path)
+	if err != nil {
+		return
+	}
+	name := filepath.Base(path)
+	age := time.Since(info.ModTime())
+	if strings.HasPrefix(name, sharedTemp) && age > DefaultMaxTime+time.Minute ||
+		!strings.HasPrefix(name, sharedTemp) && strings.HasPrefix(name, sharedPrefix) && age > keepShared {
+		os.RemoveAll(path)
+	}
+}
+
+// keepShared is how long the cache keeps a shared folder no build uses:
+// one made by an older compiler goes after a month.
+const keepShared = 30 * 24 * time.Hour
+
 // keepBinaries is how many built submissions the cache keeps.
 const keepBinaries = 64
 
@@ -437,6 +456,10 @@ func prune(dir string, keep int) {
 	}
 	var files []file
 	for _, e := range entries {
+		if e.IsDir() {
+			pruneShared(filepath.Join(dir, e.Name()))
+			continue
+		}
 		if strings.HasSuffix(e.Name(), ".sha256") {
 			continue
 		}

@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -207,4 +209,96 @@ func TestStoppedToolNamesTheBoundThatStoppedIt(t *testing.T) {
 			assert.Contains(t, stoppedTool(killed, "x.c", time.Minute, 2<<30, 64).Message, want)
 		})
 	}
+}
+
+// sharedRecipe makes out.txt from in.txt with the shell: a shared folder
+// whose making can be counted (each making appends to log).
+func sharedRecipe(log string) Recipe {
+	return Recipe{Display: "shared", Key: []string{"test"}, Files: map[string][]byte{"in.txt": []byte("made\n")},
+		Commands: [][]string{{"/bin/sh", "-c", "cat in.txt > out.txt; echo once >> " + log}}, ReadOnly: []string{"/bin", "/usr", "/lib", "/lib64"}}
+}
+
+func TestASharedFolderIsMadeOnceAndWhole(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("the recipe is a shell command")
+	}
+	b := testBuilder(t)
+	b.Jail = sandbox.NoJail
+	log := filepath.Join(t.TempDir(), "log")
+	var dirs [4]string
+	var wg sync.WaitGroup
+	for i := range dirs {
+		wg.Go(func() {
+			dir, err := b.Shared(context.Background(), sharedRecipe(log))
+			assert.NoError(t, err)
+			dirs[i] = dir
+		})
+	}
+	wg.Wait()
+	for _, dir := range dirs {
+		assert.Equal(t, dirs[0], dir, "every judge gets the one folder, whichever made it")
+	}
+	out, err := os.ReadFile(filepath.Join(dirs[0], "out.txt"))
+	require.NoError(t, err)
+	assert.Equal(t, "made\n", string(out), "whole: the commands ran to the end before it was in place")
+
+	made, _ := os.ReadFile(log)
+	_, err = b.Shared(context.Background(), sharedRecipe(log))
+	require.NoError(t, err)
+	again, _ := os.ReadFile(log)
+	assert.Equal(t, string(made), string(again), "made once it is there: not again")
+
+	entries, err := os.ReadDir(b.CacheDir)
+	require.NoError(t, err)
+	for _, e := range entries {
+		assert.False(t, strings.HasPrefix(e.Name(), sharedTemp), "a half-made folder left behind: %s", e.Name())
+	}
+
+	b.CacheDir = ""
+	dir, err := b.Shared(context.Background(), sharedRecipe(log))
+	require.NoError(t, err)
+	assert.Empty(t, dir, "no cache, nothing shared")
+}
+
+func TestASharedFolderThatFailsIsNotKept(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("the recipe is a shell command")
+	}
+	b := testBuilder(t)
+	b.Jail = sandbox.NoJail
+	r := sharedRecipe(filepath.Join(t.TempDir(), "log"))
+	r.Commands = [][]string{{"/bin/sh", "-c", "echo half > out.txt; exit 1"}}
+	_, err := b.Shared(context.Background(), r)
+	require.Error(t, err)
+	entries, _ := os.ReadDir(b.CacheDir)
+	assert.Empty(t, entries, "nothing of a failed making stays in the cache")
+}
+
+func TestPruneRemovesSharedFoldersUnusedOrHalfMade(t *testing.T) {
+	dir := t.TempDir()
+	now := time.Now()
+	for name, age := range map[string]time.Duration{
+		sharedPrefix + "old":   keepShared + time.Hour,
+		sharedPrefix + "used":  time.Hour,
+		sharedTemp + "stopped": time.Hour,
+		sharedTemp + "making":  time.Second,
+		"bin0":                 time.Minute,
+	} {
+		path := filepath.Join(dir, name)
+		if strings.HasPrefix(name, sharedPrefix) {
+			require.NoError(t, os.MkdirAll(filepath.Join(path, "sub"), 0o755))
+		} else {
+			require.NoError(t, os.WriteFile(path, nil, 0o644))
+		}
+		require.NoError(t, os.Chtimes(path, now.Add(-age), now.Add(-age)))
+	}
+	prune(dir, 1)
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	assert.Equal(t, []string{"bin0", sharedTemp + "making", sharedPrefix + "used"}, names,
+		"a shared folder goes after a month unused, a half-made one when no build could still be making it; neither counts among the binaries")
 }

@@ -39,6 +39,13 @@ type Recipe struct {
 
 // BuildRecipe returns the path of the program r makes, or a *CompileError.
 func (b *Builder) BuildRecipe(ctx context.Context, r Recipe) (string, error) {
+	return b.cached(r.key(), r.Display, r.Files, func(dir string) (string, error) {
+		return b.make(ctx, dir, r)
+	})
+}
+
+// key is the cache's key for r: everything in it.
+func (r Recipe) key() string {
 	parts := append(slices.Clone(r.Key), r.Output)
 	for _, name := range slices.Sorted(maps.Keys(r.Files)) {
 		parts = append(parts, name, string(r.Files[name]))
@@ -46,10 +53,63 @@ func (b *Builder) BuildRecipe(ctx context.Context, r Recipe) (string, error) {
 	for _, c := range r.Commands {
 		parts = append(parts, strings.Join(c, "\x00"))
 	}
-	return b.cached(Key(parts...), r.Display, r.Files, func(dir string) (string, error) {
-		return b.make(ctx, dir, r)
-	})
+	return Key(parts...)
 }
+
+// maxSharedFile bounds a file a shared build makes: the C++ prelude
+// (<bits/stdc++.h>) precompiled is about 120 MiB.
+const maxSharedFile = 512 << 20
+
+// Shared returns a folder of the builder's cache holding r's files and
+// what its commands made of them, made once for every build that needs it
+// (the C++ prelude, precompiled), or "" when the builder keeps no cache.
+// It is made in a folder of its own under the builder's bounds, files up
+// to maxSharedFile, and renamed into place whole: a build never sees it
+// half made, and of two judges making it at once, one keeps its own.
+func (b *Builder) Shared(ctx context.Context, r Recipe) (string, error) {
+	if b.CacheDir == "" {
+		return "", nil
+	}
+	dir := filepath.Join(b.CacheDir, sharedPrefix+r.key())
+	if _, err := os.Stat(dir); err == nil {
+		now := time.Now()
+		os.Chtimes(dir, now, now) // recently used: kept by prune
+		return dir, nil
+	}
+	if err := os.MkdirAll(b.CacheDir, 0o700); err != nil {
+		return "", err
+	}
+	tmp, err := os.MkdirTemp(b.CacheDir, sharedTemp)
+	if err != nil {
+		return "", err
+	}
+	defer os.RemoveAll(tmp)
+	for name, data := range r.Files {
+		if err := os.WriteFile(filepath.Join(tmp, name), data, 0o644); err != nil {
+			return "", err
+		}
+	}
+	t := b.tool(tmp, append(slices.Clone(r.Env), "TMPDIR="+tmp), r.ReadOnly, r.Display)
+	t.maxFile = maxSharedFile
+	for _, c := range r.Commands {
+		if out, err := b.runTool(ctx, t, c...); err != nil {
+			return "", msg.Errorf("make %s: %w\n%s", r.Display, err, out)
+		}
+	}
+	if err := os.Rename(tmp, dir); err != nil {
+		if _, serr := os.Stat(dir); serr == nil {
+			return dir, nil // another judge made it first
+		}
+		return "", err
+	}
+	return dir, nil
+}
+
+// The names of shared folders in the cache, and of those being made.
+const (
+	sharedPrefix = "shared-"     // untranslated: a folder's name
+	sharedTemp   = "shared-tmp-" // untranslated: a folder's name
+)
 
 // BuildIn builds r in dir, the caller's, and keeps nothing in the cache:
 // for a build whose files outlive it (a counting build's notes on its
@@ -67,7 +127,7 @@ func (b *Builder) BuildIn(ctx context.Context, dir string, r Recipe) (string, er
 // can, seeing readOnly besides dir, under a build's bounds; it returns what
 // the tool printed.
 func (b *Builder) RunTool(ctx context.Context, dir string, readOnly []string, env []string, argv ...string) ([]byte, error) {
-	return b.runTool(ctx, b.toolJail(), dir, env, readOnly, []string{dir}, toolProcesses, argv[0], argv...)
+	return b.runTool(ctx, b.tool(dir, env, readOnly, argv[0]), argv...)
 }
 
 // make runs r's commands in dir, where its files are, and returns the
@@ -77,7 +137,7 @@ func (b *Builder) make(ctx context.Context, dir string, r Recipe) (string, error
 	// removed with it even when a build is stopped at a bound.
 	env := append(slices.Clone(r.Env), "TMPDIR="+dir)
 	for _, c := range r.Commands {
-		out, err := b.runTool(ctx, b.toolJail(), dir, env, r.ReadOnly, []string{dir}, toolProcesses, r.Display, c...)
+		out, err := b.runTool(ctx, b.tool(dir, env, r.ReadOnly, r.Display), c...)
 		if errors.Is(err, errToolFailed) {
 			// Its temporary files' names hold the judge's own folder.
 			return "", &CompileError{Message: r.Message(strings.ReplaceAll(string(out), dir+string(filepath.Separator), ""))}
@@ -111,21 +171,36 @@ func (b *Builder) toolJail() *sandbox.Jail {
 	return sandbox.NoJail
 }
 
-// runTool runs a build's tool in dir, as the sandbox runs every program,
-// under the builder's bounds (time, memory, output, at most procs threads)
-// and a cap on each file's size. In jail it sees its toolchain (readOnly)
-// and the build directory, and may write only what writable names (the
-// build directory; for go, its cache too); with no jail it runs directly.
-// A build past a bound is a *CompileError that says which; a tool that
-// fails is errToolFailed, with its output.
-func (b *Builder) runTool(ctx context.Context, jail *sandbox.Jail, dir string, env, readOnly, writable []string, procs int, display string, argv ...string) ([]byte, error) {
+// A tool is how runTool runs one of a build's tools.
+type tool struct {
+	jail     *sandbox.Jail // sandbox.NoJail: run it directly
+	dir      string        // where it runs
+	env      []string
+	readOnly []string // what it reads besides dir, in the jail: the toolchain
+	writable []string // what it may write, in the jail: dir; for go, its cache too
+	procs    int      // threads and processes at once
+	maxFile  int64    // the largest file it may write; 0: maxToolFile
+	display  string   // the student's file, as messages name it
+}
+
+// tool is how a recipe's tools run: in the builder's jail where it
+// isolates, seeing readOnly and writing only dir.
+func (b *Builder) tool(dir string, env, readOnly []string, display string) tool {
+	return tool{jail: b.toolJail(), dir: dir, env: env, readOnly: readOnly, writable: []string{dir}, procs: toolProcesses, display: display}
+}
+
+// runTool runs a build's tool as t says, as the sandbox runs every
+// program, under the builder's bounds (time, memory, output, threads) and
+// a cap on each file's size. A build past a bound is a *CompileError that
+// says which; a tool that fails is errToolFailed, with its output.
+func (b *Builder) runTool(ctx context.Context, t tool, argv ...string) ([]byte, error) {
 	maxTime := cmp.Or(b.MaxTime, DefaultMaxTime)
 	maxMemory := cmp.Or(b.MaxMemory, DefaultMaxMemory)
-	prog := sandbox.Program{Path: argv[0], InPlace: true, Tool: true, Dir: dir, Env: env, Writable: writable,
-		ReadOnly: readOnly, Threads: procs}
+	prog := sandbox.Program{Path: argv[0], InPlace: true, Tool: true, Dir: t.dir, Env: t.env, Writable: t.writable,
+		ReadOnly: t.readOnly, Threads: t.procs}
 	lim := sandbox.Limits{CPU: maxTime, Idle: maxTime, Memory: maxMemory, Output: maxToolOutput, Answer: 1,
-		Processes: procs, FileSize: maxToolFile}
-	r, err := jail.RunProgram(ctx, dir, prog, argv[1:], lim)
+		Processes: t.procs, FileSize: cmp.Or(t.maxFile, maxToolFile)}
+	r, err := t.jail.RunProgram(ctx, t.dir, prog, argv[1:], lim)
 	if err != nil {
 		return nil, msg.Errorf("run %s: %w", filepath.Base(argv[0]), err)
 	}
@@ -133,9 +208,9 @@ func (b *Builder) runTool(ctx context.Context, jail *sandbox.Jail, dir string, e
 	case r.Killed == sandbox.Interrupted:
 		return nil, ctx.Err()
 	case r.Killed != sandbox.None:
-		return nil, stoppedTool(r.Killed, display, maxTime, maxMemory, procs)
+		return nil, stoppedTool(r.Killed, t.display, maxTime, maxMemory, t.procs)
 	case r.Signal == fileSizeSignal:
-		return nil, &CompileError{Message: tooLargeAFile(display)}
+		return nil, &CompileError{Message: tooLargeAFile(t.display)}
 	case r.ExitCode != 0:
 		return r.Output, errToolFailed
 	}

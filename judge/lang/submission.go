@@ -39,7 +39,9 @@ func (t *Toolchain) Build(ctx context.Context, b *build.Builder, s Submission) (
 	if t.Lang.build != nil {
 		return t.Lang.build(ctx, b, s)
 	}
-	path, err := b.BuildRecipe(ctx, t.recipe(s))
+	r := t.recipe(s)
+	t.precompile(ctx, b, &r)
+	path, err := b.BuildRecipe(ctx, r)
 	if err != nil {
 		return sandbox.Program{}, err
 	}
@@ -115,6 +117,7 @@ func (t *Toolchain) BuildCounted(ctx context.Context, b *build.Builder, s Submis
 	}
 	r := t.recipe(s)
 	withFlags(&r, []string{"--coverage", "-DNQUEENS_COUNTED"}, map[string]string{"-O2": "-O0"})
+	t.precompile(ctx, b, &r)
 	path, err := b.BuildIn(ctx, dir, r)
 	if err != nil {
 		return sandbox.Program{}, true, err
@@ -222,6 +225,7 @@ func (t *Toolchain) BuildChecked(ctx context.Context, b *build.Builder, s Submis
 	r := t.recipe(s)
 	r.Key = append(r.Key, "checked")
 	withFlags(&r, []string{"-g", "-D_GLIBCXX_DEBUG", "-DNQUEENS_CHECKED"}, map[string]string{"-D_GLIBCXX_ASSERTIONS": ""})
+	t.precompile(ctx, b, &r)
 	path, err := b.BuildRecipe(ctx, r)
 	if err != nil {
 		return sandbox.Program{}, err
