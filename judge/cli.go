@@ -15,6 +15,7 @@ import (
 
 	"github.com/nqueens-kit/nqueens/internal/msg"
 	"github.com/nqueens-kit/nqueens/judge/problem"
+	"github.com/nqueens-kit/nqueens/judge/version"
 )
 
 var usage = msg.Mark(`usage: go run ./judge [flags] [PROBLEM...]
@@ -284,7 +285,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return exitSetup
 	}
 	if opts.Version {
-		fmt.Fprintln(stdout, "judge", version()) // untranslated: a name and a version
+		fmt.Fprintln(stdout, "judge", version.String()) // untranslated: a name and a version
 		return exitOK
 	}
 	j, err := newJudge(opts, stdout, stderr)

@@ -19,6 +19,7 @@ import (
 	"github.com/nqueens-kit/nqueens/judge/problem"
 	"github.com/nqueens-kit/nqueens/judge/sheet"
 	"github.com/nqueens-kit/nqueens/judge/verdict"
+	"github.com/nqueens-kit/nqueens/judge/version"
 )
 
 // defaultParallel is how many submissions -grade judges at once. Measured
@@ -93,7 +94,7 @@ func (j *judge) gradeAll(ctx context.Context, g *grading.Grader, subs []grading.
 		}
 		done[row.Student][row.Problem] = row
 		if j.opts.Feedback != "" && len(done[row.Student]) == students[row.Student] && feedbackErr == nil {
-			feedbackErr = sheet.WriteFeedback(j.opts.Feedback, row.Student, version(), grading.InOrder(done[row.Student], j.opts.Problems))
+			feedbackErr = sheet.WriteFeedback(j.opts.Feedback, row.Student, version.String(), grading.InOrder(done[row.Student], j.opts.Problems))
 		}
 		prog.done()
 	})
@@ -152,7 +153,7 @@ func (j *judge) finishGrading(ctx context.Context, all []grading.Row) (int, erro
 func (j *judge) writeClassPage(ctx context.Context, rows []grading.Row) error {
 	var b bytes.Buffer
 	err := sheet.WritePage(ctx, &b, sheet.Class{
-		Name: j.opts.Grade, Version: version(), Tier: j.jail.Tier(), Problems: j.opts.Problems, Rows: rows,
+		Name: j.opts.Grade, Version: version.String(), Tier: j.jail.Tier(), Problems: j.opts.Problems, Rows: rows,
 		Cases: j.judging.Cases,
 		Reference: func(ctx context.Context, p *problem.Problem, l *lang.Language, c *cases.Case) (time.Duration, error) {
 			return j.refs.Time(ctx, ref{Problem: p, Lang: l}, c)

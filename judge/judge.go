@@ -116,7 +116,7 @@ func newJudge(opts options, stdout, stderr io.Writer) (*judge, error) {
 	}
 	j.judging = judging.New(judging.Config{
 		Kit: k, Builder: j.builder, Refs: j.refs, Jail: jail, TempDir: tempDir,
-		Run: opts.Run, Update: opts.Mode == modeUpdate, Verbose: opts.Verbose, Version: version(),
+		Run: opts.Run, Update: opts.Mode == modeUpdate,
 		Progress: j.refs.Progress,
 	})
 	return j, nil

@@ -26,7 +26,6 @@ type Params struct {
 	// generous cap and answers are not checked against it.
 	Calibrating bool
 	Update      bool   // rewrite the case's expected outputs (testscript's UpdateScripts)
-	Verbose     bool   // keep the script's transcript even when it passes
 	TempDir     string // where the case's work directory is made; it is removed after
 	// Jail isolates each run; nil runs with the process-group limits only.
 	Jail *sandbox.Jail
@@ -129,7 +128,7 @@ func Run(ctx context.Context, p *problem.Problem, c *Case, params Params) (*Resu
 		lim.Factor *= params.Scale
 		s.limits = lim.Resolve(c.Reference(params.Ref, params.Startup))
 	}
-	t := &scriptT{verbose: params.Verbose}
+	t := &scriptT{}
 	testscript.RunT(t, testscript.Params{
 		Files:              []string{script},
 		WorkdirRoot:        work,
@@ -175,11 +174,11 @@ func Run(ctx context.Context, p *problem.Problem, c *Case, params Params) (*Resu
 }
 
 // scriptT is the testscript.T a case runs with, outside go test: it runs
-// one script, in this goroutine, and keeps the transcript.
+// one script, in this goroutine, and keeps the whole transcript (verbose),
+// which -v prints.
 type scriptT struct {
-	verbose bool
-	log     strings.Builder
-	failed  bool
+	log    strings.Builder
+	failed bool
 }
 
 // stopScript unwinds a script that failed; Run recovers it.
@@ -190,7 +189,7 @@ func (t *scriptT) Fatal(args ...any) { t.Log(args...); t.failed = true; panic(st
 func (t *scriptT) Parallel()         {} // timed cases never run side by side
 func (t *scriptT) Log(args ...any)   { fmt.Fprintln(&t.log, args...) }
 func (t *scriptT) FailNow()          { t.failed = true; panic(stopScript{}) }
-func (t *scriptT) Verbose() bool     { return t.verbose }
+func (t *scriptT) Verbose() bool     { return true }
 
 func (t *scriptT) Run(name string, f func(testscript.T)) {
 	defer func() {

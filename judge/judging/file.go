@@ -217,7 +217,6 @@ func (j *Judge) runCases(ctx context.Context, r calibrate.Ref, rep *Report, prog
 			Display: rep.File,
 			Ref:     ref,
 			Scale:   jp.Scale,
-			Verbose: j.Verbose,
 			Update:  j.Update,
 			TempDir: j.TempDir,
 			Jail:    j.Jail,

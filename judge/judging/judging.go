@@ -34,8 +34,6 @@ type Config struct {
 	TempDir string         // where cases run; "" is the system's
 	Run     *regexp.Regexp // the cases to run (-run); nil runs every case
 	Update  bool           // rewrite the cases' expected outputs (-update)
-	Verbose bool           // keep each case's transcript (-v)
-	Version string         // the judge's, written in every report (-version)
 	// Progress, when set, shows a step under way (a case, a counting run)
 	// and returns its stop.
 	Progress func(what string) (stop func())

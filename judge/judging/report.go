@@ -9,6 +9,7 @@ import (
 	"github.com/nqueens-kit/nqueens/judge/lang"
 	"github.com/nqueens-kit/nqueens/judge/problem"
 	"github.com/nqueens-kit/nqueens/judge/verdict"
+	"github.com/nqueens-kit/nqueens/judge/version"
 )
 
 // ReportVersion is the version of the JSON report's schema (docs/judge.md, "JSON").
@@ -45,6 +46,6 @@ type Report struct {
 // newReport starts the report on file, a solution to p.
 func (j *Judge) newReport(p *problem.Problem, file string) *Report {
 	l, _ := lang.ForFile(file)
-	return &Report{Version: ReportVersion, Problem: p.Folder(), File: file, Language: cmp.Or(l, lang.Go).Name, Judge: j.Version,
+	return &Report{Version: ReportVersion, Problem: p.Folder(), File: file, Language: cmp.Or(l, lang.Go).Name, Judge: version.String(),
 		Protection: j.Jail.Protection(), Cases: []*cases.Result{}}
 }

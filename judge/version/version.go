@@ -1,17 +1,17 @@
-// -version: which judge this is, from the build's own record.
-
-package main
+// Package version says which judge this is, from the build's own record:
+// -version prints it, and every report and grade sheet carries it.
+package version
 
 import (
 	"cmp"
 	"runtime/debug"
 )
 
-// version names this judge: the module's version, or the commit it was
+// String names this judge: the module's version, or the commit it was
 // built from (marked "+changes" when the work tree differed), and Go's
 // version. A grade sheet's JSON says it, so a sheet tells which judge made
 // it.
-func version() string {
+func String() string {
 	info, ok := debug.ReadBuildInfo()
 	if !ok {
 		return "unknown" // untranslated: a version
