@@ -94,18 +94,6 @@ const (
 	modeVersion   mode = "version"
 )
 
-// modeFlags lists, for each mode, the other flags it takes.
-var modeFlags = map[mode][]string{
-	modeJudge:     {"file", "json", "all", "run", "v", "strict", "watch"},
-	modeVerify:    {"run", "v", "strict"},
-	modeCalibrate: {},
-	modeBench:     {"file", "svg"},
-	modeUpdate:    {"run", "v"},
-	modeGrade:     {"json", "csv", "p", "run", "strict", "classroom", "feedback", "html"},
-	modeStatus:    {},
-	modeVersion:   {},
-}
-
 // options are the command line, parsed.
 type options struct {
 	Mode      mode
@@ -124,7 +112,76 @@ type options struct {
 	Classroom bool   // -grade: print GitHub Classroom's results for one student
 	Feedback  string // -grade: the folder for a feedback file per student
 	HTML      string // -grade: where the class's page goes
-	Version   bool   // print the judge's version and stop
+}
+
+// A flagSpec is one flag of the command line: the one place that says
+// which flags there are, where each one's value goes, and which modes take
+// it. The flag set, the checks of a command line and the usage's test
+// (TestUsageDescribesEveryFlag) all read flags.
+type flagSpec struct {
+	name string
+	// mode is the mode the flag selects, for a mode's own flag; modes are
+	// the modes that take it, for the others.
+	mode  mode
+	modes []mode
+	add   func(fs *flag.FlagSet, name string, o *options, run *string)
+}
+
+// flags is every flag, in the usage's order.
+var flags = []flagSpec{
+	{name: "file", modes: []mode{modeJudge, modeBench}, add: stringFlag(func(o *options) *string { return &o.File })},
+	{name: "json", modes: []mode{modeJudge, modeGrade}, add: boolFlag(func(o *options) *bool { return &o.JSON })},
+	{name: "all", modes: []mode{modeJudge}, add: boolFlag(func(o *options) *bool { return &o.All })},
+	{name: "run", modes: []mode{modeJudge, modeVerify, modeUpdate, modeGrade}, add: func(fs *flag.FlagSet, name string, _ *options, run *string) {
+		fs.StringVar(run, name, "", "")
+	}},
+	{name: "v", modes: []mode{modeJudge, modeVerify, modeUpdate}, add: boolFlag(func(o *options) *bool { return &o.Verbose })},
+	{name: "watch", modes: []mode{modeJudge}, add: boolFlag(func(o *options) *bool { return &o.Watch })},
+	{name: "strict", modes: []mode{modeJudge, modeVerify, modeGrade}, add: boolFlag(func(o *options) *bool { return &o.Strict })},
+	{name: "status", mode: modeStatus},
+	{name: "verify", mode: modeVerify},
+	{name: "calibrate", mode: modeCalibrate},
+	{name: "version", mode: modeVersion},
+	{name: "bench", mode: modeBench},
+	{name: "svg", modes: []mode{modeBench}, add: stringFlag(func(o *options) *string { return &o.SVG })},
+	{name: "update", mode: modeUpdate},
+	{name: "grade", mode: modeGrade, add: stringFlag(func(o *options) *string { return &o.Grade })},
+	{name: "csv", modes: []mode{modeGrade}, add: stringFlag(func(o *options) *string { return &o.CSV })},
+	{name: "p", modes: []mode{modeGrade}, add: func(fs *flag.FlagSet, name string, o *options, _ *string) {
+		fs.IntVar(&o.Parallel, name, defaultParallel, "")
+	}},
+	{name: "feedback", modes: []mode{modeGrade}, add: stringFlag(func(o *options) *string { return &o.Feedback })},
+	{name: "html", modes: []mode{modeGrade}, add: stringFlag(func(o *options) *string { return &o.HTML })},
+	{name: "classroom", modes: []mode{modeGrade}, add: boolFlag(func(o *options) *bool { return &o.Classroom })},
+}
+
+func stringFlag(to func(*options) *string) func(*flag.FlagSet, string, *options, *string) {
+	return func(fs *flag.FlagSet, name string, o *options, _ *string) { fs.StringVar(to(o), name, "", "") }
+}
+
+func boolFlag(to func(*options) *bool) func(*flag.FlagSet, string, *options, *string) {
+	return func(fs *flag.FlagSet, name string, o *options, _ *string) { fs.BoolVar(to(o), name, false, "") }
+}
+
+// flagsOf lists the flags mode m takes besides its own.
+func flagsOf(m mode) []string {
+	var names []string
+	for _, f := range flags {
+		if slices.Contains(f.modes, m) {
+			names = append(names, f.name)
+		}
+	}
+	return names
+}
+
+// modeOf is the mode a flag selects, "" for the others.
+func modeOf(name string) mode {
+	for _, f := range flags {
+		if f.name == name {
+			return f.mode
+		}
+	}
+	return ""
 }
 
 // parseArgs parses the command line into options. Errors are usage errors;
@@ -133,27 +190,14 @@ func parseArgs(args []string) (options, error) {
 	var opts options
 	fs := flag.NewFlagSet("judge", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	fs.StringVar(&opts.File, "file", "", "")
-	fs.BoolVar(&opts.JSON, "json", false, "")
-	fs.BoolVar(&opts.All, "all", false, "")
-	runPattern := fs.String("run", "", "")
-	fs.BoolVar(&opts.Verbose, "v", false, "")
-	fs.BoolVar(&opts.Strict, "strict", false, "")
-	fs.BoolVar(&opts.Watch, "watch", false, "")
-	fs.StringVar(&opts.SVG, "svg", "", "")
-	fs.StringVar(&opts.CSV, "csv", "", "")
-	fs.IntVar(&opts.Parallel, "p", defaultParallel, "")
-	fs.BoolVar(&opts.Classroom, "classroom", false, "")
-	fs.StringVar(&opts.Feedback, "feedback", "", "")
-	fs.StringVar(&opts.HTML, "html", "", "")
-	fs.BoolVar(&opts.Version, "version", false, "")
-	modes := map[mode]*bool{}
-	for _, m := range []mode{modeVerify, modeCalibrate, modeBench, modeUpdate, modeStatus} {
-		modes[m] = fs.Bool(string(m), false, "")
+	var runPattern string
+	for _, f := range flags {
+		if f.add != nil {
+			f.add(fs, f.name, &opts, &runPattern)
+		} else {
+			fs.Bool(f.name, false, "")
+		}
 	}
-	modes[modeVersion] = &opts.Version
-	fs.StringVar(&opts.Grade, "grade", "", "")
-	modes[modeGrade] = new(bool)
 	if err := fs.Parse(args); err != nil {
 		return opts, err
 	}
@@ -170,11 +214,11 @@ func parseArgs(args []string) (options, error) {
 
 	var set []string
 	fs.Visit(func(f *flag.Flag) { set = append(set, f.Name) })
-	if err := opts.pickMode(set, modes); err != nil {
+	if err := opts.pickMode(set); err != nil {
 		return opts, err
 	}
-	if *runPattern != "" {
-		re, err := regexp.Compile(*runPattern)
+	if runPattern != "" {
+		re, err := regexp.Compile(runPattern)
 		if err != nil {
 			return opts, msg.Errorf("-run: %v", err)
 		}
@@ -202,10 +246,10 @@ func parseArgs(args []string) (options, error) {
 
 // pickMode sets opts.Mode from the flags set: one mode at a time, and only
 // the flags it takes.
-func (opts *options) pickMode(set []string, modes map[mode]*bool) error {
+func (opts *options) pickMode(set []string) error {
 	opts.Mode = modeJudge
 	for _, name := range set {
-		if m := mode(name); modes[m] != nil {
+		if m := modeOf(name); m != "" {
 			if opts.Mode != modeJudge {
 				return msg.Errorf("-%s and -%s cannot be used together: each is a mode of its own", opts.Mode, m)
 			}
@@ -213,20 +257,20 @@ func (opts *options) pickMode(set []string, modes map[mode]*bool) error {
 		}
 	}
 	for _, name := range set {
-		if modes[mode(name)] != nil || slices.Contains(modeFlags[opts.Mode], name) {
+		if modeOf(name) != "" || slices.Contains(flagsOf(opts.Mode), name) {
 			continue
 		}
 		if opts.Mode == modeJudge {
 			var with []string
-			for m, flags := range modeFlags {
-				if slices.Contains(flags, name) {
-					with = append(with, string(m))
+			for _, f := range flags {
+				if f.mode != "" && slices.Contains(flagsOf(f.mode), name) {
+					with = append(with, string(f.mode))
 				}
 			}
 			slices.Sort(with)
 			return msg.Errorf("-%s goes with %s", name, flagList(with))
 		}
-		return msg.Errorf("-%s and -%s cannot be used together: -%s takes %s", name, opts.Mode, opts.Mode, flagList(modeFlags[opts.Mode]))
+		return msg.Errorf("-%s and -%s cannot be used together: -%s takes %s", name, opts.Mode, opts.Mode, flagList(flagsOf(opts.Mode)))
 	}
 	return nil
 }
@@ -284,7 +328,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		msg.Fprintf(stderr, "judge: %v\n\n%s", err, msg.Tr(usage))
 		return exitSetup
 	}
-	if opts.Version {
+	if opts.Mode == modeVersion {
 		fmt.Fprintln(stdout, "judge", version.String()) // untranslated: a name and a version
 		return exitOK
 	}

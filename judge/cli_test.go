@@ -154,3 +154,33 @@ func TestDocsQuoteTheFactor(t *testing.T) {
 	}
 	assert.Greater(t, found, 12, "the factor is quoted in the case files and the docs")
 }
+
+// TestUsageDescribesEveryFlag keeps the usage true to the flag table: each
+// flag is described, and a flag described under a mode (indented below
+// it) is one that mode takes.
+func TestUsageDescribesEveryFlag(t *testing.T) {
+	line := regexp.MustCompile(`^(  |    )-([a-z]+)\b`)
+	described := map[string]bool{}
+	var under mode
+	for _, l := range strings.Split(usage, "\n") {
+		m := line.FindStringSubmatch(l)
+		if m == nil {
+			continue
+		}
+		name := m[2]
+		described[name] = true
+		switch {
+		case m[1] == "  " && modeOf(name) != "":
+			under = modeOf(name)
+		case m[1] == "  ":
+			under = ""
+			assert.Contains(t, flagsOf(modeJudge), name, "-%s is described among the judging flags", name)
+		default:
+			require.NotEmpty(t, under, "-%s is indented below no mode", name)
+			assert.Contains(t, flagsOf(under), name, "-%s is described under -%s, which does not take it", name, under)
+		}
+	}
+	for _, f := range flags {
+		assert.True(t, described[f.name], "the usage does not describe -%s", f.name)
+	}
+}
