@@ -14,6 +14,7 @@ import (
 	"github.com/nqueens-kit/nqueens/judge/build"
 	"github.com/nqueens-kit/nqueens/judge/format"
 	"github.com/nqueens-kit/nqueens/judge/lang"
+	"github.com/nqueens-kit/nqueens/judge/outcome"
 	"github.com/nqueens-kit/nqueens/judge/sandbox"
 	"github.com/nqueens-kit/nqueens/judge/verdict"
 )
@@ -78,7 +79,7 @@ func cmdSolve(ts *testscript.TestScript, neg bool, args []string) {
 	s.wall += res.Wall
 	s.maxRSS = max(s.maxRSS, res.MaxRSS)
 	s.lastN = n
-	prints, crash := splitCrash(build.Relabel(string(res.Output), s.params.Display), build.Relabel(string(res.Crash), s.params.Display))
+	prints, crash := outcome.SplitCrash(build.Relabel(string(res.Output), s.params.Display), build.Relabel(string(res.Crash), s.params.Display))
 	s.output = []byte(prints)
 	s.outputTail = []byte(build.Relabel(string(res.Tail), s.params.Display))
 	s.outputLines = res.Lines
@@ -92,11 +93,11 @@ func cmdSolve(ts *testscript.TestScript, neg bool, args []string) {
 			crash += fmt.Sprintf("at line %d in %s\n", line, fn) // untranslated: the harness protocol
 		}
 	}
-	run := runInfo{
-		res: res, crash: crash, n: n, lim: s.limits, fn: s.prob.Func, display: s.params.Display,
-		relative: s.c.Relative() && !s.params.Calibrating, ref: s.params.Ref, startup: s.params.Startup,
+	run := outcome.Run{
+		Result: res, Crash: crash, N: n, Limits: s.limits, Func: s.prob.Func, Display: s.params.Display,
+		Relative: s.c.Relative() && !s.params.Calibrating, Ref: s.params.Ref, Startup: s.params.Startup,
 	}
-	if v, msg := classify(run); v != verdict.AC {
+	if v, msg := outcome.Classify(run); v != verdict.AC {
 		s.verdict, s.message = v, msg
 		ts.Fatalf("%s: %s", v, msg)
 	}

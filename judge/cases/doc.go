@@ -1,7 +1,8 @@
 // Package cases is the case language of the kit: it loads and checks a
-// problem's case files, runs one case's script against a built submission
-// under limits, and classifies each run into a verdict. It is the only
-// part of the judge that knows cases are go-internal testscript scripts.
+// problem's case files and runs one case's script against a built
+// submission under limits, each run's verdict given by package outcome. It
+// is the only part of the judge that knows cases are go-internal
+// testscript scripts.
 //
 // A problem's cases are files in testdata/<problem folder>/, one per case,
 // run in name order. Each starts with a comment saying what it tests.

@@ -3,16 +3,10 @@ package cases
 import (
 	"fmt"
 	"strings"
-	"syscall"
 	"testing"
-	"time"
 	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
-
-	"github.com/nqueens-kit/nqueens/judge/lang"
-	"github.com/nqueens-kit/nqueens/judge/sandbox"
-	"github.com/nqueens-kit/nqueens/judge/verdict"
 )
 
 func TestAbbreviateNeverCutsACharacter(t *testing.T) {
@@ -27,103 +21,6 @@ func TestAbbreviateNeverCutsACharacter(t *testing.T) {
 
 // A crash report as a -trimpath build prints it, after relabelling: the
 // innermost frame is in the standard library, the student's line below it.
-const repeatCrash = `panic: strings: negative Repeat count
-
-goroutine 1 [running]:
-strings.Repeat({0x4b8f1e?, 0x1?}, 0xffffffffffffffff?)
-	strings/strings.go:632 +0x5c5
-main.row(...)
-	mine.go:12
-main.solveNQueens(0x4)
-	mine.go:7 +0x45
-main.main()
-	submission/judge_harness.go:23 +0x8e
-`
-
-func TestWhereNamesTheStudentsLineNotTheLibrarys(t *testing.T) {
-	assert.Equal(t, "\n  at mine.go:12 in row", where(repeatCrash, "mine.go"))
-	assert.Equal(t, "", where(repeatCrash, "other.go"))
-}
-
-func TestClassifyReadsTheCrashChannelNotTheStudentsPrints(t *testing.T) {
-	lim := Limits{}.Resolve(Reference{})
-	base := runInfo{n: 4, lim: lim, fn: "totalNQueens", display: "mine.go"}
-
-	// The student prints alarming words, then exits with an error status.
-	r := base
-	r.res = &sandbox.Result{ExitCode: 3, Output: []byte("fatal error: stack overflow\nout of memory\npanic: x\n")}
-	v, msg := classify(r)
-	assert.Equal(t, verdict.RE, v)
-	assert.Contains(t, msg, "exit status 3")
-
-	// The same words from the runtime, on the crash channel.
-	r.res = &sandbox.Result{ExitCode: 2}
-	r.crash = "runtime: goroutine stack exceeds 134217728-byte limit\nfatal error: stack overflow\n"
-	v, msg = classify(r)
-	assert.Equal(t, verdict.RE, v)
-	assert.Contains(t, msg, "stack overflow: the recursion never ends")
-
-	r.crash = repeatCrash
-	v, msg = classify(r)
-	assert.Equal(t, verdict.RE, v)
-	assert.Contains(t, msg, "panic: strings: negative Repeat count\n  at mine.go:12 in row")
-
-	// A harness that stopped itself at the memory limit (macOS).
-	r.crash = sandbox.MemoryLimitReport + ": 65 MiB\n"
-	v, msg = classify(r)
-	assert.Equal(t, verdict.MLE, v)
-	assert.Contains(t, msg, "used more than the memory limit")
-}
-
-func TestClassifyTakesAnImpossiblyFastAnswerForALookup(t *testing.T) {
-	ms := time.Millisecond
-	for _, tc := range []struct {
-		name              string
-		ref, startup, cpu time.Duration
-		want              verdict.Verdict
-	}{
-		{"a Go lookup at n = 16", 7500 * ms, 6 * ms, 12 * ms, verdict.HC},
-		{"a Go lookup at n = 15, start-up doubled by load", 1100 * ms, 6 * ms, 13 * ms, verdict.HC},
-		{"a Python lookup at n = 14", 6800 * ms, 25 * ms, 40 * ms, verdict.HC},
-		{"the fastest honest counter at n = 16", 7500 * ms, 6 * ms, 1900 * ms, verdict.AC},
-		{"an honest run after a calibration taken busy", 10300 * ms, 11 * ms, 1900 * ms, verdict.AC},
-		// The kit's own Java bitmask, whose JVM start-up is about as large
-		// as the reference's search, is no lookup (416 ms against a search
-		// of 570 ms; 413 ms against 407 ms).
-		{"the Java reference at n = 14, calibrated busy", 570 * ms, 299 * ms, 416 * ms, verdict.AC},
-		{"the Java reference at n = 14 in -grade", 407 * ms, 224 * ms, 413 * ms, verdict.AC},
-		{"a Java run at n = 14 that starts faster than calibration saw", 407 * ms, 225 * ms, 180 * ms, verdict.AC},
-		// Java's start-up is more than 1/50 of its largest search: the run
-		// cannot tell a lookup from a start-up, so it does not judge one.
-		{"a Java lookup at n = 16", 7000 * ms, 200 * ms, 210 * ms, verdict.AC},
-		{"a Go lookup at n = 14, where start-up is as large as 1/50 of the search", 175 * ms, 6 * ms, 8 * ms, verdict.AC},
-		{"no start-up measured (51)", 7500 * ms, 0, 1 * ms, verdict.AC},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			r := runInfo{n: 16, lim: Limits{Factor: 4}.Resolve(Reference{CPU: tc.ref, Startup: tc.startup}), fn: "totalNQueens", relative: true, ref: tc.ref, startup: tc.startup}
-			r.res = &sandbox.Result{Answer: []byte("14772512\n"), CPU: tc.cpu}
-			v, msg := classify(r)
-			assert.Equal(t, tc.want, v, msg)
-			if tc.want == verdict.HC {
-				assert.Contains(t, msg, "look it up")
-			}
-		})
-	}
-}
-
-func TestSplitCrashKeepsWhatTheStudentPrinted(t *testing.T) {
-	// The runtime's header goes to stderr only; the crash channel gets the rest.
-	overflow := "runtime: goroutine stack exceeds 1048576-byte limit\nfatal error: stack overflow\n\n"
-	stack := "runtime stack:\nruntime.throw()\n"
-	out := "debug: fatal error: is just a word here\n" + overflow + stack
-	prints, report := splitCrash(out, stack)
-	assert.Equal(t, "debug: fatal error: is just a word here\n", prints)
-	assert.Equal(t, overflow+stack, report)
-
-	prints, report = splitCrash("panic: printed, no crash\n", "")
-	assert.Equal(t, "panic: printed, no crash\n", prints)
-	assert.Empty(t, report)
-}
 
 func TestTrimOutputShowsTheRealStartAndEnd(t *testing.T) {
 	var all strings.Builder
@@ -142,51 +39,4 @@ func TestTrimOutputShowsTheRealStartAndEnd(t *testing.T) {
 
 	short := "a\nb\n"
 	assert.Equal(t, "a\nb", trimOutput(short, "", 2))
-}
-
-func TestClassifyNamesTheRealProcessLimit(t *testing.T) {
-	// With no limit of the case's own, the message names the default, never 0.
-	r := runInfo{n: 4, lim: Limits{}.Resolve(Reference{}), fn: "totalNQueens"}
-	r.res = &sandbox.Result{Killed: sandbox.Processes}
-	v, msg := classify(r)
-	assert.Equal(t, verdict.RE, v)
-	assert.Contains(t, msg, fmt.Sprintf("more than %d processes or threads", sandbox.DefaultProcesses))
-}
-
-func TestClassifyTellsAMemoryHogOutOfTimeWhereTheTimeWent(t *testing.T) {
-	// A search out of time with most of its memory used (484.6 MiB of
-	// 512) is asked about its memory, not about an endless loop.
-	r := runInfo{n: 12, lim: Limits{}.Resolve(Reference{}), fn: "totalNQueens"}
-	r.res = &sandbox.Result{Killed: sandbox.CPU, MaxRSS: 484 << 20}
-	v, text := classify(r)
-	assert.Equal(t, verdict.TLE, v)
-	assert.Contains(t, text, "much of it on memory: 484 MiB of the 512 MiB allowed")
-	assert.NotContains(t, text, "endless loop")
-
-	r.res = &sandbox.Result{Killed: sandbox.CPU, MaxRSS: 12 << 20}
-	_, text = classify(r)
-	assert.Contains(t, text, "endless loop", "a small program out of time")
-}
-
-func TestClassifyReadsAFailedAssertionFromTheCrashChannelOnly(t *testing.T) {
-	r := runInfo{n: 4, lim: Limits{}.Resolve(Reference{}), fn: "totalNQueens", display: "mine.c"}
-	r.res = &sandbox.Result{ExitCode: 134}
-	r.crash = lang.CrashMark + "library check failed: __n < this->size()\n"
-	v, text := classify(r)
-	assert.Equal(t, verdict.RE, v)
-	assert.Equal(t, "n = 4: a check of the library failed (__n < this->size()): an index past the end of a vector, array or string?", text)
-
-	r.crash = lang.CrashMark + "assertion failed: row < 16\nat line 7 in place\n"
-	_, text = classify(r)
-	assert.Equal(t, "n = 4: an assertion failed: row < 16\n  at mine.c:7 in place", text)
-
-	// glibc's words printed by the program itself, then a crash: the
-	// crash is explained, the prints are not believed.
-	r.crash = ""
-	r.res = &sandbox.Result{ExitCode: -1, Signal: syscall.SIGSEGV,
-		Output: []byte("submission: solution.c:7: place: Assertion `row < 16' failed.\n")}
-	v, text = classify(r)
-	assert.Equal(t, verdict.RE, v)
-	assert.NotContains(t, text, "assertion")
-	assert.Contains(t, text, "killed by signal")
 }

@@ -1,4 +1,9 @@
-package cases
+// Package outcome turns one run of a submission under limits into a
+// verdict and a message for the student: how the sandbox stopped it, what
+// the crash report on its own channel says (the Go runtime's, or a
+// harness's in another language), whether it answered at all, and whether
+// it answered impossibly fast. It never reads the student's own prints.
+package outcome
 
 import (
 	"cmp"
@@ -46,17 +51,17 @@ func lookupThreshold(ref, startup time.Duration) (time.Duration, bool) {
 // out of CPU time is told that its memory is the cost.
 const memoryHog = 50
 
-// runInfo is one run of the submission and what classifying it needs.
-type runInfo struct {
-	res      *sandbox.Result
-	crash    string // the Go runtime's crash report, naming the student's file
-	n        int
-	lim      sandbox.Limits
-	fn       string // the solution function
-	display  string // the student's file
-	relative bool   // the CPU limit is relative to the reference
-	ref      time.Duration
-	startup  time.Duration // CPU time any program needs to start
+// A Run is one run of the submission and what classifying it needs.
+type Run struct {
+	Result   *sandbox.Result
+	Crash    string // the crash report (SplitCrash), naming the student's file
+	N        int
+	Limits   sandbox.Limits
+	Func     string // the solution function
+	Display  string // the student's file
+	Relative bool   // the CPU limit is relative to the reference
+	Ref      time.Duration
+	Startup  time.Duration // CPU time any program needs to start
 }
 
 // The Go runtime's report lines, and the C++ library's.
@@ -71,13 +76,13 @@ var (
 	atLine = regexp.MustCompile(`(?m)^at line (\d+) in (\S+)$`)
 )
 
-// classify turns one run into a verdict and a message for the student. It
+// Classify turns one run into a verdict and a message for the student. It
 // reads the crash report (the Go runtime's, a harness's) from its own
 // channel, never the student's prints: a program that prints "stack
 // overflow" or glibc's words for a failed assertion gets no message from
 // them.
-func classify(r runInfo) (verdict.Verdict, string) {
-	res, lim, n := r.res, r.lim, r.n
+func Classify(r Run) (verdict.Verdict, string) {
+	res, lim, n := r.Result, r.Limits, r.N
 	switch res.Killed {
 	case sandbox.CPU:
 		switch {
@@ -86,7 +91,7 @@ func classify(r runInfo) (verdict.Verdict, string) {
 			// not about an endless loop.
 			return verdict.TLE, msg.Sprintf("n = %d: used more than the CPU time limit of %s, much of it on memory: %s of the %s allowed. A search needs little memory: does it copy the board, or keep every partial board, at each step?",
 				n, format.Duration(lim.CPU), format.Bytes(res.MaxRSS), format.Bytes(lim.Memory))
-		case !r.relative:
+		case !r.Relative:
 			return verdict.TLE, msg.Sprintf("no answer after %s at n = %d: an endless loop, or a recursion that never reaches row n?",
 				format.Seconds(lim.CPU), n)
 		}
@@ -104,7 +109,7 @@ func classify(r runInfo) (verdict.Verdict, string) {
 		return verdict.RE, msg.Sprintf("n = %d: started more than %d processes or threads at once", n, cmp.Or(lim.Processes, sandbox.DefaultProcesses))
 	}
 	if res.ExitCode != 0 {
-		crash := r.crash
+		crash := r.Crash
 		switch {
 		case strings.HasPrefix(crash, lang.CrashMark):
 			return harnessCrash(r)
@@ -113,37 +118,37 @@ func classify(r runInfo) (verdict.Verdict, string) {
 			return verdict.MLE, msg.Sprintf("n = %d: used more than the memory limit of %s", n, format.Bytes(lim.Memory))
 		// untranslated: the runtime's words
 		case strings.Contains(crash, "fatal error: stack overflow") || strings.Contains(crash, "goroutine stack exceeds"):
-			return verdict.RE, msg.Sprintf("n = %d: stack overflow: the recursion never ends or goes far too deep%s", n, where(crash, r.display))
+			return verdict.RE, msg.Sprintf("n = %d: stack overflow: the recursion never ends or goes far too deep%s", n, where(crash, r.Display))
 		// untranslated: the runtime's words
 		case strings.Contains(crash, "fatal error: runtime: out of memory") || strings.Contains(crash, "fatal error: out of memory"):
 			return verdict.MLE, msg.Sprintf("n = %d: ran out of memory (limit %s)", n, format.Bytes(lim.Memory))
 		case panicLine.MatchString(crash):
-			return verdict.RE, msg.Sprintf("n = %d: panic: %s%s", n, panicLine.FindStringSubmatch(crash)[1], where(crash, r.display))
+			return verdict.RE, msg.Sprintf("n = %d: panic: %s%s", n, panicLine.FindStringSubmatch(crash)[1], where(crash, r.Display))
 		case fatalLine.MatchString(crash):
-			return verdict.RE, msg.Sprintf("n = %d: fatal error: %s%s", n, fatalLine.FindStringSubmatch(crash)[1], where(crash, r.display))
+			return verdict.RE, msg.Sprintf("n = %d: fatal error: %s%s", n, fatalLine.FindStringSubmatch(crash)[1], where(crash, r.Display))
 		case res.Signal != 0:
 			return verdict.RE, msg.Sprintf("n = %d: killed by signal %v%s", n, res.Signal, signalHint(res.Signal))
 		}
 		return verdict.RE, msg.Sprintf("n = %d: exit status %d (did it exit on its own: os.Exit, exit, System.exit, sys.exit?)", n, res.ExitCode)
 	}
 	if len(res.Answer) == 0 || res.Answer[len(res.Answer)-1] != '\n' {
-		return verdict.RE, msg.Sprintf("n = %d: the program ended without returning an answer from %s (did it exit on its own: os.Exit, exit, System.exit, sys.exit?)", n, r.fn)
+		return verdict.RE, msg.Sprintf("n = %d: the program ended without returning an answer from %s (did it exit on its own: os.Exit, exit, System.exit, sys.exit?)", n, r.Func)
 	}
-	if threshold, ok := lookupThreshold(r.ref, r.startup); r.relative && ok && res.CPU < threshold {
+	if threshold, ok := lookupThreshold(r.Ref, r.Startup); r.Relative && ok && res.CPU < threshold {
 		return verdict.HC, msg.Sprintf("n = %d: answered in %s of CPU, %.0f times less than the reference search (%s): no search is that fast; the kit asks you to compute the answer, not to look it up",
-			n, format.Duration(res.CPU), float64(r.ref-r.startup)/float64(max(res.CPU, time.Microsecond)), format.Duration(r.ref))
+			n, format.Duration(res.CPU), float64(r.Ref-r.Startup)/float64(max(res.CPU, time.Microsecond)), format.Duration(r.Ref))
 	}
 	return verdict.AC, ""
 }
 
 // harnessCrash reads the crash report of a harness in another language
 // than Go (lang.CrashMark): what happened, and where in the student's file.
-func harnessCrash(r runInfo) (verdict.Verdict, string) {
-	report := strings.TrimPrefix(r.crash, lang.CrashMark)
+func harnessCrash(r Run) (verdict.Verdict, string) {
+	report := strings.TrimPrefix(r.Crash, lang.CrashMark)
 	what, rest, _ := strings.Cut(report, "\n")
 	at := ""
 	if m := atLine.FindStringSubmatch(rest); m != nil {
-		at = msg.Sprintf("\n  at %s%s", r.display+":"+m[1], msg.Sprintf(" in %s", m[2]))
+		at = msg.Sprintf("\n  at %s%s", r.Display+":"+m[1], msg.Sprintf(" in %s", m[2]))
 	}
 	// untranslated: the harness protocol
 	const assertion, check = "assertion failed: ", "library check failed"
@@ -151,22 +156,22 @@ func harnessCrash(r runInfo) (verdict.Verdict, string) {
 	case what == check:
 		// The C++ library's debug mode's report (a checked build).
 		if m := libraryError.FindStringSubmatch(rest); m != nil {
-			return verdict.RE, msg.Sprintf("n = %d: a check of the C++ library failed: %s (an index past the end of a bitset or a container: is it smaller than n?)%s", r.n, format.Printable(strings.Join(strings.Fields(m[1]), " ")), at)
+			return verdict.RE, msg.Sprintf("n = %d: a check of the C++ library failed: %s (an index past the end of a bitset or a container: is it smaller than n?)%s", r.N, format.Printable(strings.Join(strings.Fields(m[1]), " ")), at)
 		}
-		return verdict.RE, msg.Sprintf("n = %d: a check of the C++ library failed%s", r.n, at)
+		return verdict.RE, msg.Sprintf("n = %d: a check of the C++ library failed%s", r.N, at)
 	case strings.HasPrefix(what, check+": "):
 		// _GLIBCXX_ASSERTIONS' check of an index (a timed build).
-		return verdict.RE, msg.Sprintf("n = %d: a check of the library failed (%s): an index past the end of a vector, array or string?%s", r.n, format.Printable(strings.TrimPrefix(what, check+": ")), at)
+		return verdict.RE, msg.Sprintf("n = %d: a check of the library failed (%s): an index past the end of a vector, array or string?%s", r.N, format.Printable(strings.TrimPrefix(what, check+": ")), at)
 	case strings.HasPrefix(what, assertion):
-		return verdict.RE, msg.Sprintf("n = %d: an assertion failed: %s%s", r.n, format.Printable(strings.TrimPrefix(what, assertion)), at)
+		return verdict.RE, msg.Sprintf("n = %d: an assertion failed: %s%s", r.N, format.Printable(strings.TrimPrefix(what, assertion)), at)
 	case what == "abort": // untranslated: the harness protocol
-		return verdict.RE, msg.Sprintf("n = %d: the program aborted%s", r.n, at)
+		return verdict.RE, msg.Sprintf("n = %d: the program aborted%s", r.N, at)
 	case what == "stack overflow": // untranslated: the harness protocol
-		return verdict.RE, msg.Sprintf("n = %d: stack overflow: the recursion never ends or goes far too deep%s", r.n, at)
+		return verdict.RE, msg.Sprintf("n = %d: stack overflow: the recursion never ends or goes far too deep%s", r.N, at)
 	case what == "out of memory": // untranslated: the harness protocol
-		return verdict.MLE, msg.Sprintf("n = %d: ran out of memory (limit %s)", r.n, format.Bytes(r.lim.Memory))
+		return verdict.MLE, msg.Sprintf("n = %d: ran out of memory (limit %s)", r.N, format.Bytes(r.Limits.Memory))
 	}
-	return verdict.RE, msg.Sprintf("n = %d: %s%s", r.n, format.Printable(what), at) + python2Hint(what)
+	return verdict.RE, msg.Sprintf("n = %d: %s%s", r.N, format.Printable(what), at) + python2Hint(what)
 }
 
 // python2Names are Python 2 names that Python 3 does not have, and what
@@ -197,13 +202,13 @@ func signalHint(sig syscall.Signal) string {
 	return ""
 }
 
-// splitCrash separates what the program printed from the Go runtime's crash
+// SplitCrash separates what the program printed from the Go runtime's crash
 // report. The runtime writes the whole report to stderr and, from the stack
 // on, to the crash channel too; the lines of the report's header (such as
 // "fatal error: stack overflow") are the runtime lines just before where
 // the crash channel's text starts in the output. Without a crash channel
 // text there is no report, whatever the program printed.
-func splitCrash(out, crash string) (prints, report string) {
+func SplitCrash(out, crash string) (prints, report string) {
 	first := ""
 	for _, l := range strings.Split(crash, "\n") {
 		if strings.TrimSpace(l) != "" {

@@ -1,0 +1,4 @@
+package outcome
+
+// RepeatCrash is a Go crash report for the external tests.
+const RepeatCrash = repeatCrash
