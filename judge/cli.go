@@ -329,7 +329,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return exitSetup
 	}
 	if opts.Mode == modeVersion {
-		fmt.Fprintln(stdout, "judge", version.String()) // untranslated: a name and a version
+		fmt.Fprintln(stdout, "judge", version.String())
 		return exitOK
 	}
 	j, err := newJudge(opts, stdout, stderr)

@@ -76,7 +76,7 @@ func newJudge(opts options, stdout, stderr io.Writer) (*judge, error) {
 	}
 	cacheDir := ""
 	if dir, err := os.UserCacheDir(); err == nil {
-		cacheDir = filepath.Join(dir, "nqueens-judge") // untranslated: a folder's name
+		cacheDir = filepath.Join(dir, "nqueens-judge")
 		if os.MkdirAll(cacheDir, 0o700) != nil {
 			cacheDir = ""
 		}
@@ -126,7 +126,7 @@ func (j *judge) close() { os.RemoveAll(j.tempDir) }
 
 // tempPrefix starts the name of every judge's temporary directory, followed
 // by its process ID.
-const tempPrefix = "nqueens-judge-" // untranslated: a folder's name
+const tempPrefix = "nqueens-judge-"
 
 // removeStale removes the temporary directories of judges that were killed
 // before they could (SIGKILL leaves them): those of this user whose process

@@ -353,5 +353,11 @@ var zh = map[string]string{
 	"n = %d, run once more with counters: no line of your file ran about as often as a search visits positions: a search runs some line between %s and %s times (the reference visits %s), your busiest line ran %s times. The answer does not come from a search: is it looked up?":                                                                                                                                                                                                                                                   "n = %d，带计数器再运行一次：你的文件中没有哪一行的执行次数接近搜索访问的位置数：搜索总有某一行执行 %s 到 %s 次（参考解访问 %s 个位置），你最忙的一行执行了 %s 次。答案不是搜索得来的：是查表得到的吗？",
 	"%s: the compiler started more than %d processes or threads at once": "%s：编译器同时启动了超过 %d 个进程或线程",
 	"%s: the compiler wrote on the judge's answer channel":               "%s：编译器往评测器的答案通道里写了东西",
-	"-file %s: %v": "-file %s：%v",
+	"-file %s: %v":            "-file %s：%v",
+	"%s changed in the cache": "%s 在缓存中被改动了",
+	"go env: %w":              "运行 go env 失败：%w",
+	"go env: %q":              "go env 的输出无法读取：%q",
+	"the jail's helper was given no configuration": "监狱的辅助进程没有收到配置",
+	"no such task: %q":                       "没有这个任务：%q",
+	"worker %s: %w (exit status %d: %.300s)": "工作进程 %s：%w（退出状态 %d：%.300s）",
 }

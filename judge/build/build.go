@@ -138,7 +138,7 @@ func (b *Builder) Build(ctx context.Context, spec Spec) (string, error) {
 			env := append(os.Environ(), append(goEnv, "GOTMPDIR="+tmp, "TMPDIR="+tmp)...)
 			output, err = b.runTool(ctx, tool{jail: sandbox.NoJail, dir: dir, env: env, procs: goProcesses, display: spec.Display}, argv...)
 		}
-		if errors.Is(err, errToolFailed) && bytes.Contains(output, []byte("file too large")) { // untranslated: EFBIG's words
+		if errors.Is(err, errToolFailed) && bytes.Contains(output, []byte("file too large")) {
 			// The jail's cap on a file's size (Go's tools see EFBIG, not
 			// SIGXFSZ, which the Go runtime ignores).
 			return "", &CompileError{Message: tooLargeAFile(spec.Display)}
@@ -251,7 +251,7 @@ func (b *Builder) own(cached, key string) (string, error) {
 	}
 	if got, err := fileSum(tmp); err != nil || got != string(want) {
 		os.Remove(tmp)
-		return "", fmt.Errorf("%s changed in the cache", key) // untranslated: the judge's own failure
+		return "", msg.Errorf("%s changed in the cache", key)
 	}
 	if err := os.Rename(tmp, name); err != nil {
 		os.Remove(tmp)
@@ -371,7 +371,7 @@ func (b *Builder) runJailedGo(ctx context.Context, dir, display string, argv []s
 		return nil, err
 	}
 	env := append([]string{
-		"PATH=" + filepath.Join(b.GoRoot, "bin") + ":/usr/bin:/bin", // untranslated: environment
+		"PATH=" + filepath.Join(b.GoRoot, "bin") + ":/usr/bin:/bin",
 		"GOROOT=" + b.GoRoot,
 		"GOCACHE=" + b.GoCache,
 		"GOPATH=" + filepath.Join(tmp, "gopath"),
@@ -397,7 +397,7 @@ func exeSuffix() string {
 
 // errToolFailed: a tool the builder ran exited with an error status; its
 // output says why.
-var errToolFailed = errors.New("the tool failed") // untranslated: never shown
+var errToolFailed = errors.New("the tool failed")
 
 // seal records a cached binary's checksum beside it; own checks it, so
 // that a binary changed in the cache is built again rather than run.
@@ -508,7 +508,7 @@ func Prepare(src []byte) ([]byte, error) {
 		if first {
 			first = false
 			if tok != token.PACKAGE {
-				out = append([]byte("package main; "), src...) // untranslated: Go source
+				out = append([]byte("package main; "), src...)
 				return Prepare(out)
 			}
 		}
@@ -534,7 +534,7 @@ func Prepare(src []byte) ([]byte, error) {
 		prev = tok
 	}
 	if first { // empty file
-		return []byte("package main\n"), nil // untranslated: Go source
+		return []byte("package main\n"), nil
 	}
 	return out, scanErr
 }
@@ -595,7 +595,7 @@ func typeString(fset *token.FileSet, fields *ast.FieldList) string {
 }
 
 // notStandard is the go command's error for an import outside the
-// standard library, and the advice it appends. untranslated: the go command's words
+// standard library, and the advice it appends.
 var notStandard = regexp.MustCompile(`(?s)(no required module provides package )(\S+?);? to add it:\s*go get \S+`)
 
 // compilerMessage makes the go command's output speak of the student's file.
@@ -623,7 +623,6 @@ func compilerMessage(out, dir, display string) string {
 	return text
 }
 
-// untranslated: the compiler's words
 var undefinedPackage = regexp.MustCompile(`undefined: (strings|sort|math|bits|strconv|slices|fmt)\b`)
 
 // relabel replaces the build module's name for the student's file with the

@@ -1,7 +1,6 @@
 package build
 
 import (
-	"fmt"
 	"os/exec"
 	"strings"
 	"sync"
@@ -28,11 +27,11 @@ var findGo = sync.OnceValues(func() (GoEnv, error) {
 	}
 	out, err := exec.Command(goCmd, "env", "GOVERSION", "GOROOT", "GOCACHE").Output()
 	if err != nil {
-		return GoEnv{}, fmt.Errorf("go env: %w", err) // untranslated: a command
+		return GoEnv{}, msg.Errorf("go env: %w", err)
 	}
 	env := strings.Split(strings.TrimSpace(string(out)), "\n")
 	if len(env) != 3 {
-		return GoEnv{}, fmt.Errorf("go env: %q", out) // untranslated: a command
+		return GoEnv{}, msg.Errorf("go env: %q", out)
 	}
 	return GoEnv{Path: goCmd, Version: env[0], Root: env[1], Cache: env[2]}, nil
 })

@@ -107,8 +107,8 @@ func (b *Builder) Shared(ctx context.Context, r Recipe) (string, error) {
 
 // The names of shared folders in the cache, and of those being made.
 const (
-	sharedPrefix = "shared-"     // untranslated: a folder's name
-	sharedTemp   = "shared-tmp-" // untranslated: a folder's name
+	sharedPrefix = "shared-"
+	sharedTemp   = "shared-tmp-"
 )
 
 // BuildIn builds r in dir, the caller's, and keeps nothing in the cache:

@@ -132,7 +132,6 @@ func MachineID() string {
 	model := runtime.GOARCH
 	if data, err := os.ReadFile("/proc/cpuinfo"); err == nil {
 		for _, line := range strings.Split(string(data), "\n") {
-			// untranslated: a key of /proc/cpuinfo
 			if k, v, ok := strings.Cut(line, ":"); ok && strings.TrimSpace(k) == "model name" {
 				model = strings.TrimSpace(v)
 				break

@@ -254,7 +254,7 @@ func (rs *References) key(r Ref, c *cases.Case) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	how := fmt.Sprintf("calibration v3, jail %s", rs.Jail.Tier()) // untranslated: part of a cache key
+	how := fmt.Sprintf("calibration v3, jail %s", rs.Jail.Tier())
 	return build.Key(rs.Machine, version, how, string(src), string(c.Data)), nil
 }
 

@@ -90,7 +90,7 @@ func cmdSolve(ts *testscript.TestScript, neg bool, args []string) {
 			crash += "\n"
 		}
 		if line, fn, ok := s.params.Where(string(res.Crash)); ok {
-			crash += fmt.Sprintf("at line %d in %s\n", line, fn) // untranslated: the harness protocol
+			crash += fmt.Sprintf(lang.AtLine, line, fn)
 		}
 	}
 	run := outcome.Run{
@@ -122,7 +122,7 @@ func cmdBoards(ts *testscript.TestScript, neg bool, args []string) {
 }
 
 // pythonIterators are how Python 3 prints an iterator where a list was
-// meant (Python 2's map and filter returned lists). untranslated: Python's words
+// meant (Python 2's map and filter returned lists).
 var pythonIterators = regexp.MustCompile(`<(map|filter|zip|generator) object`)
 
 // iteratorHint says what to do when a board is a Python 3 iterator.

@@ -55,7 +55,7 @@ func SavedAt(ctx context.Context, tempDir, file string) time.Time {
 }
 
 // committedTask is the worker's name for committedAt.
-const committedTask = "committed-at" // untranslated: a name
+const committedTask = "committed-at"
 
 // committed is committedAt's answer.
 type committed struct {
@@ -178,7 +178,7 @@ func readCommit(st *filesystem.Storage, h plumbing.Hash) (commit, error) {
 		}
 	}
 	if c.tree.IsZero() || c.when.IsZero() {
-		return commit{}, errors.New("not a commit") // untranslated: never shown
+		return commit{}, errors.New("not a commit")
 	}
 	return c, nil
 }

@@ -24,7 +24,7 @@ import (
 )
 
 // notWrittenMarker is in every untouched starter file.
-const notWrittenMarker = `"not written yet` // untranslated: in the starters
+const notWrittenMarker = `"not written yet`
 
 // StarterFor picks the student's file for p in kit k among p's starters,
 // one per language: the one written, the most recently saved of several,
@@ -146,7 +146,7 @@ type sourceRequest struct {
 }
 
 // sourceTask is the worker's name for checkSource.
-const sourceTask = "source-checks" // untranslated: a name
+const sourceTask = "source-checks"
 
 func init() {
 	worker.Register(sourceTask, func(request []byte) (any, error) {

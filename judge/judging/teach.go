@@ -184,7 +184,7 @@ func (j *Judge) count(ctx context.Context, r calibrate.Ref, prog sandbox.Program
 }
 
 // errNotCounted is a language, or a toolchain, that cannot count.
-var errNotCounted = errors.New("not counted") // untranslated: never shown
+var errNotCounted = errors.New("not counted")
 
 // countingFailed is a counting run the program did not finish: stopped at
 // a limit, or ended with an error.

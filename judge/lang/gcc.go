@@ -47,8 +47,6 @@ func static() []string {
 }
 
 // cPrelude is what LeetCode's C environment includes for a solution.
-//
-// untranslated: C source.
 const cPrelude = `#include <ctype.h>
 #include <limits.h>
 #include <math.h>
@@ -62,9 +60,9 @@ const cPrelude = `#include <ctype.h>
 // cRecipe compiles the student's solution.c and the harness as two
 // translation units, so that only the function LeetCode names joins them.
 func cRecipe(t *Toolchain, s Submission) build.Recipe {
-	want := "int totalNQueens(int n)" // untranslated: code
+	want := "int totalNQueens(int n)"
 	if s.Problem.Kind == problem.Boards {
-		want = "char*** solveNQueens(int n, int* returnSize, int** returnColumnSizes)" // untranslated: code
+		want = "char*** solveNQueens(int n, int* returnSize, int** returnColumnSizes)"
 	}
 	return build.Recipe{
 		Files: map[string][]byte{
@@ -77,10 +75,10 @@ func cRecipe(t *Toolchain, s Submission) build.Recipe {
 		Env:      gccEnv,
 		ReadOnly: gccFiles,
 		Message: func(out string) string {
-			if strings.Contains(out, "undefined reference to `"+s.Problem.Func+"'") { // untranslated: the linker's words
+			if strings.Contains(out, "undefined reference to `"+s.Problem.Func+"'") {
 				return missingSolution(s.Display, want)
 			}
-			if strings.Contains(out, "multiple definition of `main'") { // untranslated: the linker's words
+			if strings.Contains(out, "multiple definition of `main'") {
 				return ownMain(s.Display, want)
 			}
 			return relabel(out, "solution.c", s.Display, "harness.c", "collect2:")
@@ -90,8 +88,6 @@ func cRecipe(t *Toolchain, s Submission) build.Recipe {
 }
 
 // cppPrelude is what LeetCode's C++ environment gives a solution.
-//
-// untranslated: C++ source.
 const cppPrelude = `#include <bits/stdc++.h>
 using namespace std;
 `
@@ -99,9 +95,9 @@ using namespace std;
 // cppRecipe compiles the harness, which includes the student's
 // solution.cpp, in one translation unit: the harness needs the class.
 func cppRecipe(t *Toolchain, s Submission) build.Recipe {
-	want := "Solution().totalNQueens(int n) returning int" // untranslated: code
+	want := "Solution().totalNQueens(int n) returning int"
 	if s.Problem.Kind == problem.Boards {
-		want = "Solution().solveNQueens(int n) returning vector<vector<string>>" // untranslated: code
+		want = "Solution().solveNQueens(int n) returning vector<vector<string>>"
 	}
 	return build.Recipe{
 		Files: map[string][]byte{
@@ -120,7 +116,7 @@ func cppRecipe(t *Toolchain, s Submission) build.Recipe {
 			if strings.Contains(out, "harness.cpp") && !strings.Contains(out, "solution.cpp:") {
 				return missingSolution(s.Display, want)
 			}
-			if strings.Contains(out, "declaration of C function 'int main") || strings.Contains(out, "redefinition of 'int main") { // untranslated: the compiler's words
+			if strings.Contains(out, "declaration of C function 'int main") || strings.Contains(out, "redefinition of 'int main") {
 				return ownMain(s.Display, want)
 			}
 			return relabel(out, "solution.cpp", s.Display, "harness.cpp")
@@ -154,7 +150,7 @@ func (t *Toolchain) precompile(ctx context.Context, b *build.Builder, r *build.R
 		}
 	}
 	dir, err := b.Shared(ctx, build.Recipe{
-		Display:  "prelude.hpp", // untranslated: a file's name
+		Display:  "prelude.hpp",
 		Key:      slices.Clone(r.Key),
 		Files:    map[string][]byte{"prelude.hpp": []byte(cppPrelude)},
 		Commands: [][]string{append(append([]string{cmd[0]}, flags...), "-x", "c++-header", "-o", "prelude.hpp.gch", "prelude.hpp")},
@@ -172,8 +168,6 @@ func (t *Toolchain) precompile(ctx context.Context, b *build.Builder, r *build.R
 
 // cWriter is C code the two harnesses share: writing on a channel, and a
 // board list as JSON.
-//
-// untranslated: C source.
 const cWriter = `
 static void nqueens_write(int fd, const char *s, size_t len) {
 	while (len > 0) {
@@ -289,8 +283,6 @@ static int nqueens_send_counts(void) {
 // channel: the judge never reads the program's own prints for it. The
 // line is the student's when the failure is in the solution's file; in a
 // checked C++ build the frames follow, for the judge to find the line.
-//
-// untranslated: C source.
 var cFailures = `
 #include <string.h>
 #if defined(__cplusplus) && defined(NQUEENS_CHECKED)
@@ -336,7 +328,7 @@ static void nqueens_fail(const char *what, const char *detail, const char *file,
 	if (strcmp(base, "solution.c") == 0 || strcmp(base, "solution.cpp") == 0) {
 		char name[256];
 		nqueens_name(fn, name, sizeof name);
-		k = snprintf(report, sizeof report, "` + CrashMark + `%s%s\nat line %u in %s\n", what, detail, line, name);
+		k = snprintf(report, sizeof report, "` + CrashMark + `%s%s\n` + strings.ReplaceAll(AtLine, "%d", "%u") + `", what, detail, line, name);
 	} else {
 		k = snprintf(report, sizeof report, "` + CrashMark + `%s%s\n", what, detail);
 	}
@@ -346,7 +338,7 @@ static void nqueens_fail(const char *what, const char *detail, const char *file,
 }
 
 void __wrap___assert_fail(const char *expr, const char *file, unsigned int line, const char *fn) {
-	nqueens_fail("assertion failed: ", expr, file, line, fn);
+	nqueens_fail("` + AssertionFailed + `", expr, file, line, fn);
 }
 #ifdef __cplusplus
 }
@@ -354,15 +346,13 @@ void __wrap___assert_fail(const char *expr, const char *file, unsigned int line,
 // std::__glibcxx_assert_fail: a check of _GLIBCXX_ASSERTIONS (an index
 // past the end of a vector, an array or a string).
 extern "C" void __wrap__ZSt21__glibcxx_assert_failPKciS0_S0_(const char *file, int line, const char *fn, const char *cond) {
-	nqueens_fail("library check failed: ", cond, file, (unsigned int)line, fn);
+	nqueens_fail("` + LibraryCheck + `: ", cond, file, (unsigned int)line, fn);
 }
 #endif
 `
 
 // wrapFailures are the linker's flags that send assert() and the C++
 // library's checks to cFailures, where the linker is GNU ld (Linux).
-//
-// untranslated: the linker's flags.
 func wrapFailures() []string {
 	if runtime.GOOS != "linux" {
 		return nil
@@ -372,8 +362,6 @@ func wrapFailures() []string {
 }
 
 // cHarness calls the student's C function as LeetCode does.
-//
-// untranslated: C source.
 func cHarness(p *problem.Problem) string {
 	if p.Kind == problem.Count {
 		return `// Code generated by the judge. DO NOT EDIT.
@@ -450,8 +438,6 @@ int main(int argc, char **argv) {
 
 // cppHarness calls the student's class as LeetCode does, and reports an
 // exception that escapes it on the crash channel.
-//
-// untranslated: C++ source.
 func cppHarness(p *problem.Problem) string {
 	result, call := "int got = 0;", "got = Solution().totalNQueens(n);"
 	answer := `std::string answer = std::to_string(got) + "\n";
@@ -492,7 +478,7 @@ static volatile sig_atomic_t nqueens_in_library;
 
 extern "C" void __real__ZNK11__gnu_debug16_Error_formatter8_M_errorEv(const void *self);
 extern "C" void __wrap__ZNK11__gnu_debug16_Error_formatter8_M_errorEv(const void *self) {
-	nqueens_write(4, "%slibrary check failed\n", %d);
+	nqueens_write(4, "%s\n", %d);
 	nqueens_in_library = 1;
 	dup2(4, 2);
 	__real__ZNK11__gnu_debug16_Error_formatter8_M_errorEv(self);
@@ -534,5 +520,5 @@ int main(int argc, char **argv) {
 	nqueens_flush();
 	return 0;
 }
-`, cWriter+cFailures, CrashMark, CrashMark, len(CrashMark)+len("library check failed\n"), CrashMark, len(CrashMark)+len("abort\n"), result, call, answer)
+`, cWriter+cFailures, CrashMark, CrashMark+LibraryCheck, len(CrashMark)+len(LibraryCheck)+1, CrashMark, len(CrashMark)+len("abort\n"), result, call, answer)
 }

@@ -50,8 +50,6 @@ func GoSpec(s Submission) build.Spec {
 // judge cannot watch a running program's memory (macOS), it sets
 // sandbox.MemoryEnv and the harness watches its own, from the Go runtime's
 // account of the memory it holds, and stops at the limit.
-//
-// untranslated: Go source.
 func GoHarness(p *problem.Problem) string {
 	write, imports := `out.WriteString(judgestrconv.Itoa(got) + "\n")`, ""
 	if p.Kind == problem.Boards {

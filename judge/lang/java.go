@@ -46,9 +46,9 @@ func findJava() (*Toolchain, error) {
 		// One serial collector thread and small reserved areas: the JVM
 		// reserves far more address space than it uses. Its JIT and
 		// collector threads count in the CPU time, as they do for the Java
-		// reference the limits are measured against. untranslated: JVM options
+		// reference the limits are measured against.
 		Runtime: []string{java, "-XX:+UseSerialGC", "-Xmx384m", "-XX:CompressedClassSpaceSize=64m",
-			"-XX:ReservedCodeCacheSize=64m", "-XX:-UsePerfData", "-Xshare:auto", "-jar"}, // untranslated: JVM options
+			"-XX:ReservedCodeCacheSize=64m", "-XX:-UsePerfData", "-Xshare:auto", "-jar"},
 		ReadOnly:     ro,
 		Threads:      jvmThreads,
 		AddressSpace: 8 << 30,
@@ -63,8 +63,8 @@ var javaPackage = regexp.MustCompile(`(?m)^\s*package\s+[\w.]+\s*;`)
 // LeetCode's imports added on its first line, beside the harness, and packs
 // both into an archive the JVM runs.
 func javaRecipe(t *Toolchain, s Submission) build.Recipe {
-	src := append([]byte("import java.util.*; import java.util.function.*; import java.util.stream.*; "), blankLines(s.Source, javaPackage)...) // untranslated: Java source
-	call := "new Solution()." + s.Problem.Func + "(n)"                                                                                          // untranslated: Java source
+	src := append([]byte("import java.util.*; import java.util.function.*; import java.util.stream.*; "), blankLines(s.Source, javaPackage)...)
+	call := "new Solution()." + s.Problem.Func + "(n)"
 	return build.Recipe{
 		Files: map[string][]byte{
 			"Solution.java":         src,
@@ -75,7 +75,7 @@ func javaRecipe(t *Toolchain, s Submission) build.Recipe {
 		ReadOnly: t.ReadOnly,
 		Message: func(out string) string {
 			if strings.Contains(out, "NQueensJudgeMain.java") && !strings.Contains(out, "Solution.java") {
-				return missingSolution(s.Display, fmt.Sprintf("new Solution().%s(int n)", s.Problem.Func)) // untranslated: code
+				return missingSolution(s.Display, fmt.Sprintf("new Solution().%s(int n)", s.Problem.Func))
 			}
 			return relabel(out, "Solution.java", s.Display, "NQueensJudgeMain.java", "Note: ")
 		},
@@ -94,11 +94,11 @@ func packJar(dir string) (string, error) {
 	}
 	defer f.Close() // on the error returns; closed and checked at the end
 	z := zip.NewWriter(f)
-	w, err := z.Create("META-INF/MANIFEST.MF") // untranslated: a file name
+	w, err := z.Create("META-INF/MANIFEST.MF")
 	if err != nil {
 		return "", err
 	}
-	fmt.Fprintf(w, "Manifest-Version: 1.0\r\nMain-Class: NQueensJudgeMain\r\n\r\n") // untranslated: a manifest
+	fmt.Fprintf(w, "Manifest-Version: 1.0\r\nMain-Class: NQueensJudgeMain\r\n\r\n")
 	classes := filepath.Join(dir, "classes")
 	err = filepath.WalkDir(classes, func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
@@ -127,8 +127,6 @@ func packJar(dir string) (string, error) {
 
 // javaHarness calls the student's method and writes its answer, or what
 // went wrong, on the judge's channels (through /proc/self/fd, or /dev/fd).
-//
-// untranslated: Java source.
 func javaHarness(p *problem.Problem, call string) string {
 	answer := `String.valueOf(` + call + `) + "\n"`
 	if p.Kind == problem.Boards {

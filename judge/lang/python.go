@@ -19,7 +19,7 @@ func findPython() (*Toolchain, error) {
 		return nil, err
 	}
 	out, err := output(py, "-I", "-S", "-c",
-		"import sys, sysconfig; p = sysconfig.get_paths(); print(sys.executable); print(p['stdlib']); print(p['platstdlib']); print(sys.version.split()[0])") // untranslated: Python source
+		"import sys, sysconfig; p = sysconfig.get_paths(); print(sys.executable); print(p['stdlib']); print(p['platstdlib']); print(sys.version.split()[0])")
 	if err != nil {
 		return nil, err
 	}
@@ -56,10 +56,10 @@ func pythonRecipe(t *Toolchain, s Submission) build.Recipe {
 		Env:      []string{"PATH=/usr/bin:/bin", "LANG=C.UTF-8"},
 		ReadOnly: t.ReadOnly,
 		Message: func(out string) string {
-			if strings.TrimSpace(out) == "no Solution" { // untranslated: the checker's words
+			if strings.TrimSpace(out) == "no Solution" {
 				return missingSolution(s.Display, want)
 			}
-			if strings.Contains(out, "Missing parentheses in call to 'print'") { // untranslated: Python's words
+			if strings.Contains(out, "Missing parentheses in call to 'print'") {
 				out += msg.Sprintf("\n(this is Python 2's print statement: the judge runs Python 3, where print is a function: print(x))")
 			}
 			return relabel(out, "solution.py", s.Display)
@@ -70,8 +70,6 @@ func pythonRecipe(t *Toolchain, s Submission) build.Recipe {
 
 // pythonCheck compiles a file and looks for class Solution with the method,
 // reporting a syntax error with its line; it runs none of the file.
-//
-// untranslated: Python source.
 const pythonCheck = `import ast, sys
 path, method = sys.argv[1], sys.argv[2]
 with open(path, encoding="utf-8") as f:
@@ -96,8 +94,6 @@ sys.exit(1)
 // pythonHarness runs the student's file as solution.py, with the names
 // LeetCode's Python 3 provides, calls the method, and writes its answer or
 // what went wrong on the judge's channels.
-//
-// untranslated: Python source.
 func pythonHarness(p *problem.Problem, src []byte) string {
 	answer := "str(got) + \"\\n\""
 	if p.Kind == problem.Boards {

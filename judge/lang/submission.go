@@ -21,11 +21,21 @@ import (
 )
 
 // CrashMark starts a harness's crash report (see the package comment).
-const CrashMark = "nqueens-crash: " // untranslated: read by the judge
+const CrashMark = "nqueens-crash: "
 
 // FramesMark starts the line of a checked C++ build's crash report that
 // lists the return addresses of its frames (BuildChecked, Where).
-const FramesMark = "frames:" // untranslated: read by the judge
+const FramesMark = "frames:"
+
+// The words a C or C++ harness's crash report starts with, after
+// CrashMark, for a failed assert() and a failed check of the C++ library
+// (cFailures); then "at line N in F" says where, when the harness or the
+// judge knows.
+const (
+	AssertionFailed = "assertion failed: "
+	LibraryCheck    = "library check failed"
+	AtLine          = "at line %d in %s\n"
+)
 
 // A Submission is a student's file to build.
 type Submission struct {
@@ -67,7 +77,7 @@ func (t *Toolchain) Program(path string) sandbox.Program {
 func relabel(out, name, display string, drop ...string) string {
 	var lines []string
 	for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
-		if strings.HasPrefix(l, "In file included from") || containsAny(l, drop) { // untranslated: the compiler's words
+		if strings.HasPrefix(l, "In file included from") || containsAny(l, drop) {
 			continue
 		}
 		lines = append(lines, strings.ReplaceAll(l, name, display))
@@ -131,7 +141,7 @@ func (t *Toolchain) BuildCounted(ctx context.Context, b *build.Builder, s Submis
 
 // countsDir is where a counted C or C++ run writes its .gcda files,
 // relative to its working directory (its own /tmp in the jail).
-const countsDir = "gcov-counts" // untranslated: a folder's name
+const countsDir = "gcov-counts"
 
 // gcdaName is the name of a count file a counting run may send.
 var gcdaName = regexp.MustCompile(`^[A-Za-z0-9_.+-]+\.gcda$`)
@@ -173,7 +183,7 @@ func (t *Toolchain) Count(ctx context.Context, b *build.Builder, dir string) ([]
 	if err != nil || len(counts) == 0 {
 		return nil, msg.Errorf("no counts in %s", dir)
 	}
-	argv := append([]string{gcov, "--json-format", "-o", dir}, counts...) // untranslated: a command
+	argv := append([]string{gcov, "--json-format", "-o", dir}, counts...)
 	if _, err := b.RunTool(ctx, dir, gccFiles, gccEnv, argv...); err != nil {
 		return nil, err
 	}
@@ -271,7 +281,7 @@ func Where(ctx context.Context, b *build.Builder, binary string, report string) 
 	}
 	// In the judge's own temporary folder, which the next judge removes
 	// should this one be killed.
-	dir, err := os.MkdirTemp(b.TempDir, "where-") // untranslated: a folder's name
+	dir, err := os.MkdirTemp(b.TempDir, "where-")
 	if err != nil {
 		return 0, "", false
 	}

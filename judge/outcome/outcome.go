@@ -65,7 +65,6 @@ type Run struct {
 }
 
 // The Go runtime's report lines, and the C++ library's.
-// untranslated: the runtime's words
 var (
 	panicLine = regexp.MustCompile(`(?m)^panic: (.*)$`)
 	fatalLine = regexp.MustCompile(`(?m)^fatal error: (.*)$`)
@@ -116,10 +115,8 @@ func Classify(r Run) (verdict.Verdict, string) {
 		case strings.HasPrefix(crash, sandbox.MemoryLimitReport):
 			// The harness stopped itself where the sandbox cannot watch memory.
 			return verdict.MLE, msg.Sprintf("n = %d: used more than the memory limit of %s", n, format.Bytes(lim.Memory))
-		// untranslated: the runtime's words
 		case strings.Contains(crash, "fatal error: stack overflow") || strings.Contains(crash, "goroutine stack exceeds"):
 			return verdict.RE, msg.Sprintf("n = %d: stack overflow: the recursion never ends or goes far too deep%s", n, where(crash, r.Display))
-		// untranslated: the runtime's words
 		case strings.Contains(crash, "fatal error: runtime: out of memory") || strings.Contains(crash, "fatal error: out of memory"):
 			return verdict.MLE, msg.Sprintf("n = %d: ran out of memory (limit %s)", n, format.Bytes(lim.Memory))
 		case panicLine.MatchString(crash):
@@ -150,8 +147,7 @@ func harnessCrash(r Run) (verdict.Verdict, string) {
 	if m := atLine.FindStringSubmatch(rest); m != nil {
 		at = msg.Sprintf("\n  at %s%s", r.Display+":"+m[1], msg.Sprintf(" in %s", m[2]))
 	}
-	// untranslated: the harness protocol
-	const assertion, check = "assertion failed: ", "library check failed"
+	assertion, check := lang.AssertionFailed, lang.LibraryCheck
 	switch {
 	case what == check:
 		// The C++ library's debug mode's report (a checked build).
@@ -164,11 +160,11 @@ func harnessCrash(r Run) (verdict.Verdict, string) {
 		return verdict.RE, msg.Sprintf("n = %d: a check of the library failed (%s): an index past the end of a vector, array or string?%s", r.N, format.Printable(strings.TrimPrefix(what, check+": ")), at)
 	case strings.HasPrefix(what, assertion):
 		return verdict.RE, msg.Sprintf("n = %d: an assertion failed: %s%s", r.N, format.Printable(strings.TrimPrefix(what, assertion)), at)
-	case what == "abort": // untranslated: the harness protocol
+	case what == "abort":
 		return verdict.RE, msg.Sprintf("n = %d: the program aborted%s", r.N, at)
-	case what == "stack overflow": // untranslated: the harness protocol
+	case what == "stack overflow":
 		return verdict.RE, msg.Sprintf("n = %d: stack overflow: the recursion never ends or goes far too deep%s", r.N, at)
-	case what == "out of memory": // untranslated: the harness protocol
+	case what == "out of memory":
 		return verdict.MLE, msg.Sprintf("n = %d: ran out of memory (limit %s)", r.N, format.Bytes(r.Limits.Memory))
 	}
 	return verdict.RE, msg.Sprintf("n = %d: %s%s", r.N, format.Printable(what), at) + python2Hint(what)
@@ -181,7 +177,7 @@ var python2Names = map[string]string{"xrange": "range", "raw_input": "input", "u
 // python2Hint says so when a Python crash is Python 2 code run by Python 3.
 func python2Hint(what string) string {
 	for old, now := range python2Names {
-		if strings.Contains(what, "NameError: name '"+old+"' is not defined") { // untranslated: Python's words
+		if strings.Contains(what, "NameError: name '"+old+"' is not defined") {
 			return msg.Sprintf("\n  this is Python 2: the judge runs Python 3, where %s is %s", old, now)
 		}
 	}
@@ -235,14 +231,12 @@ func SplitCrash(out, crash string) (prints, report string) {
 	return out[:start], out[start:i] + crash
 }
 
+// runtimeHeader starts a line of the Go runtime's crash report before its
+// stack.
+var runtimeHeader = regexp.MustCompile(`^(runtime: |fatal error: |panic: |\[signal |SIGSEGV|SIGBUS)`)
+
 func isRuntimeHeader(l string) bool {
-	// untranslated: the runtime's words
-	for _, p := range []string{"runtime: ", "fatal error: ", "panic: ", "[signal ", "SIGSEGV", "SIGBUS"} {
-		if strings.HasPrefix(l, p) {
-			return true
-		}
-	}
-	return strings.TrimSpace(l) == ""
+	return runtimeHeader.MatchString(l) || strings.TrimSpace(l) == ""
 }
 
 // where finds, in a crash report, the innermost frame in the student's file:

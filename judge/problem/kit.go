@@ -91,7 +91,6 @@ type Solution struct {
 }
 
 // thinDirective declares a thin margin.
-// untranslated: the directive
 var thinDirective = regexp.MustCompile(`(?m)^(?://|#)judge:verdict[ \t]+AC[ \t]+thin\b`)
 
 // directive is the line that declares a solution's verdict:
@@ -100,7 +99,6 @@ var thinDirective = regexp.MustCompile(`(?m)^(?://|#)judge:verdict[ \t]+AC[ \t]+
 //
 // (#judge:verdict in Python). godoc hides it; anything after the verdict,
 // on the same line, is a note for the reader.
-// untranslated: the directive
 var directive = regexp.MustCompile(`(?m)^(?://|#)judge:verdict(?:[ \t]+(\S+))?.*$`)
 
 // Declared reads the verdict a solution's source declares. Exactly one

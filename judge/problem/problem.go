@@ -52,7 +52,6 @@ var All = []*Problem{
 		Hint: msg.Mark("it keeps the attacked columns and diagonals of the next row in three bit masks, so the free squares of a row are found at once and the board is written only when it is complete"),
 	},
 	{
-		// untranslated: LeetCode's name for the problem
 		Number: 52, Slug: "n-queens-ii", Func: "totalNQueens", Results: "int",
 		Kind: Count, MaxN: 16, Calibrator: "bitmask", LookupFrom: 11,
 		Hint: msg.Mark("it keeps the attacked columns and diagonals of the next row in three bit masks, so the free squares of a row are the bits set in none of them, found at once, and x & -x picks them one by one: its loop runs over the free squares only, never over every column (masks that are tested column by column are still a loop over every column)"),

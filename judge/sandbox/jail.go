@@ -80,7 +80,7 @@ const helperFailed = 125
 // HelperName is the name the judge's own binary runs under when it sets up
 // a jail: main (and TestMain) must call Helper first thing, so that the
 // jail is in place before any code of the program it runs.
-const HelperName = "nqueens-sandbox" // untranslated: a program's name
+const HelperName = "nqueens-sandbox"
 
 // Missing lists, in words, the protections this machine cannot give, and
 // how to get them where a setting can.

@@ -65,9 +65,9 @@ const jailTmpSize = 64 << 20
 // program cannot forge a failure of the jail: its exit status 125 and
 // anything it writes are its own.
 const (
-	helperMark = "nqueens-sandbox: " // untranslated: a marker
-	binaryFD   = 5                   // the program's binary, handed to the helper
-	reportFD   = 6                   // the helper's failures, back to the judge
+	helperMark = "nqueens-sandbox: "
+	binaryFD   = 5 // the program's binary, handed to the helper
+	reportFD   = 6 // the helper's failures, back to the judge
 )
 
 // helperConfig is what Run tells the helper, as its first argument.
@@ -330,7 +330,7 @@ func HelperMain() {
 // returns only on failure.
 func buildJail() error {
 	if len(os.Args) < 2 {
-		return errors.New("no configuration") // untranslated: never seen (the judge always passes one)
+		return msg.Errorf("the jail's helper was given no configuration")
 	}
 	isProbe := os.Args[1] == probe
 	var cfg helperConfig

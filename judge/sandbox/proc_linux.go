@@ -10,8 +10,9 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/nqueens-kit/nqueens/internal/msg"
 	"golang.org/x/sys/unix"
+
+	"github.com/nqueens-kit/nqueens/internal/msg"
 )
 
 // maxrssUnit is the unit of Rusage.Maxrss: KiB on Linux.

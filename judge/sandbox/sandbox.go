@@ -326,7 +326,7 @@ func (j *Jail) start(dir string, prog Program, args []string, lim Limits, ch *ch
 		return nil, err
 	}
 	if l.private {
-		if l.privateDir, err = os.MkdirTemp(dir, "run-"); err != nil { // untranslated: a folder's name
+		if l.privateDir, err = os.MkdirTemp(dir, "run-"); err != nil {
 			ch.closeWrites()
 			l.close()
 			l.closeReport()
@@ -632,4 +632,4 @@ const MemoryEnv = "NQUEENS_MEMORY"
 
 // MemoryLimitReport starts what a program that stopped itself at
 // MemoryEnv writes on its crash channel.
-const MemoryLimitReport = "judge: memory limit exceeded" // untranslated: read by the judge
+const MemoryLimitReport = "judge: memory limit exceeded"

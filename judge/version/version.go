@@ -14,7 +14,7 @@ import (
 func String() string {
 	info, ok := debug.ReadBuildInfo()
 	if !ok {
-		return "unknown" // untranslated: a version
+		return "unknown"
 	}
 	v := info.Main.Version
 	var revision, modified string

@@ -16,7 +16,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"os"
 	"sync"
 	"time"
@@ -27,7 +26,7 @@ import (
 
 // Marker is the first argument of a worker: the judge's binary started with
 // it runs one task and exits.
-const Marker = "nqueens-worker" // untranslated: an argument
+const Marker = "nqueens-worker"
 
 // Limits bound one task: far more than an honest file needs (a few
 // milliseconds, a few MiB), far less than would stall a class.
@@ -53,7 +52,7 @@ func Register(name string, task Task) {
 	mu.Lock()
 	defer mu.Unlock()
 	if _, dup := tasks[name]; dup {
-		panic("worker: task registered twice: " + name) // untranslated: a programming error
+		panic("worker: task registered twice: " + name)
 	}
 	tasks[name] = task
 }
@@ -84,7 +83,7 @@ func serve(name, requestFile string) int {
 	request, err := os.ReadFile(requestFile)
 	switch {
 	case !ok:
-		rep.Error = "no such task: " + name // untranslated: a programming error
+		rep.Error = msg.Sprintf("no such task: %q", name)
 	case err != nil:
 		rep.Error = err.Error()
 	default:
@@ -126,7 +125,7 @@ func Call(ctx context.Context, tempDir, name string, request, answer any) error 
 	if err != nil {
 		return err
 	}
-	dir, err := os.MkdirTemp(tempDir, "worker-") // untranslated: a folder's name
+	dir, err := os.MkdirTemp(tempDir, "worker-")
 	if err != nil {
 		return err
 	}
@@ -147,7 +146,7 @@ func Call(ctx context.Context, tempDir, name string, request, answer any) error 
 	}
 	var rep reply
 	if err := json.Unmarshal(r.Answer, &rep); err != nil {
-		return fmt.Errorf("worker %s: %w (exit status %d: %.300s)", name, err, r.ExitCode, r.Output) // untranslated: the judge's own failure
+		return msg.Errorf("worker %s: %w (exit status %d: %.300s)", name, err, r.ExitCode, r.Output)
 	}
 	if rep.Error != "" {
 		return errors.New(rep.Error)
