@@ -328,7 +328,7 @@ static void nqueens_fail(const char *what, const char *detail, const char *file,
 	if (strcmp(base, "solution.c") == 0 || strcmp(base, "solution.cpp") == 0) {
 		char name[256];
 		nqueens_name(fn, name, sizeof name);
-		k = snprintf(report, sizeof report, "` + CrashMark + `%s%s\n` + strings.ReplaceAll(AtLine, "%d", "%u") + `", what, detail, line, name);
+		k = snprintf(report, sizeof report, "` + CrashMark + `%s%s\n` + strings.NewReplacer("%d", "%u", "\n", `\n`).Replace(AtLine) + `", what, detail, line, name);
 	} else {
 		k = snprintf(report, sizeof report, "` + CrashMark + `%s%s\n", what, detail);
 	}
