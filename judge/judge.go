@@ -105,10 +105,8 @@ func newJudge(opts options, stdout, stderr io.Writer) (*judge, error) {
 		Kit:     k,
 		Jail:    jail,
 		TempDir: tempDir,
-		Build: func(ctx context.Context, r ref, src []byte, display string) (sandbox.Program, error) {
-			return j.judging.Build(ctx, r, src, display) // made below
-		},
-		Notes: stderr,
+		Builder: j.builder,
+		Notes:   stderr,
 		Progress: func(what string) func() {
 			j.live.start(what)
 			return j.live.stop

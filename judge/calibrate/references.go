@@ -79,9 +79,8 @@ type References struct {
 	Machine string // MachineID
 	Kit     problem.Kit
 	Jail    *sandbox.Jail
-	TempDir string // where the reference runs
-	// Build builds a reference's source (the judge's builder).
-	Build func(ctx context.Context, r Ref, src []byte, display string) (sandbox.Program, error)
+	TempDir string         // where the reference runs
+	Builder *build.Builder // builds the references, as it builds submissions
 	// Notes is where calibrating says what it does (the judge's stderr);
 	// Progress, when set, shows a step under way and returns its stop.
 	Notes    io.Writer
@@ -288,7 +287,7 @@ func (rs *References) program(ctx context.Context, r Ref) (sandbox.Program, erro
 		return sandbox.Program{}, err
 	}
 	file := rs.Kit.Rel(rs.File(r))
-	prog, err := rs.Build(ctx, r, src, file)
+	prog, err := r.Lang.Build(ctx, rs.Builder, lang.Submission{Problem: r.Problem, Source: src, Display: file})
 	if err != nil {
 		return sandbox.Program{}, msg.Errorf("calibrate %s: build the reference %s: %w", r.Problem.Folder(), file, err)
 	}
@@ -483,7 +482,7 @@ func (rs *References) Bands(ctx context.Context, r Ref) []Band {
 // report compares a submission's (start-up included: in Java and Python
 // it makes every ratio at a small n smaller).
 func (rs *References) measureBand(ctx context.Context, r Ref, ref *time.Duration, src []byte, file string, n int) (float64, error) {
-	prog, err := rs.Build(ctx, r, src, rs.Kit.Rel(file))
+	prog, err := r.Lang.Build(ctx, rs.Builder, lang.Submission{Problem: r.Problem, Source: src, Display: rs.Kit.Rel(file)})
 	if err != nil {
 		return 0, err
 	}

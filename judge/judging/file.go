@@ -114,11 +114,10 @@ func (j *Judge) File(ctx context.Context, p *problem.Problem, file, display stri
 // Build builds src, a solution to r's problem in r's language. A missing
 // toolchain is a setup error that says what to install.
 func (j *Judge) Build(ctx context.Context, r calibrate.Ref, src []byte, display string) (sandbox.Program, error) {
-	t, err := r.Lang.Toolchain()
-	if err != nil {
+	if _, err := r.Lang.Toolchain(); err != nil {
 		return sandbox.Program{}, &SetupError{Err: err}
 	}
-	return t.Build(ctx, j.Builder, lang.Submission{Problem: r.Problem, Source: src, Display: display})
+	return r.Lang.Build(ctx, j.Builder, lang.Submission{Problem: r.Problem, Source: src, Display: display})
 }
 
 // programs are the builds of one submission: the one every case is timed

@@ -44,6 +44,16 @@ type Submission struct {
 	Display string // the file, as messages name it
 }
 
+// Build builds s with l's toolchain on this machine, or returns a
+// *build.CompileError; a toolchain missing here is an error.
+func (l *Language) Build(ctx context.Context, b *build.Builder, s Submission) (sandbox.Program, error) {
+	t, err := l.Toolchain()
+	if err != nil {
+		return sandbox.Program{}, err
+	}
+	return t.Build(ctx, b, s)
+}
+
 // Build builds s into a program, or returns a *build.CompileError.
 func (t *Toolchain) Build(ctx context.Context, b *build.Builder, s Submission) (sandbox.Program, error) {
 	if t.Lang.build != nil {
