@@ -6,7 +6,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -18,10 +17,7 @@ import (
 	"github.com/nqueens-kit/nqueens/judge/cases"
 	"github.com/nqueens-kit/nqueens/judge/chart"
 	"github.com/nqueens-kit/nqueens/judge/format"
-	"github.com/nqueens-kit/nqueens/judge/judging"
-	"github.com/nqueens-kit/nqueens/judge/lang"
 	"github.com/nqueens-kit/nqueens/judge/problem"
-	"github.com/nqueens-kit/nqueens/judge/sandbox"
 )
 
 // bench times every reference of a counting problem for n = 10..16, the
@@ -30,7 +26,7 @@ import (
 // search in C (-O2) runs too. parseArgs lets only counting problems through.
 func (j *judge) bench(ctx context.Context) (int, error) {
 	for _, p := range j.opts.Problems {
-		entries, err := j.benchEntries(ctx, p)
+		entries, err := bench.Solutions(ctx, j.judging, p, j.opts.File, j.tempDir)
 		if err != nil {
 			return 0, err
 		}
@@ -133,65 +129,6 @@ func (j *judge) benchChart(p *problem.Problem, all []chart.Series, ref chart.Ser
 	}
 	msg.Fprintf(j.stderr, "chart written to %s\n", j.opts.SVG)
 	return f.Close()
-}
-
-// benchEntries builds every reference of p (and the C bitmask, if gcc is
-// there), with bitmask first.
-func (j *judge) benchEntries(ctx context.Context, p *problem.Problem) ([]*bench.Program, error) {
-	dirs, err := os.ReadDir(j.kit.Solutions(p))
-	if err != nil {
-		return nil, &setupError{Err: err}
-	}
-	var entries []*bench.Program
-	for _, d := range dirs {
-		file := filepath.Join(j.kit.Solutions(p), d.Name(), "solution.go")
-		src, err := os.ReadFile(file)
-		if err != nil {
-			continue
-		}
-		bin, err := j.builder.Build(ctx, lang.GoSpec(lang.Submission{Problem: p, Source: src, Display: j.kit.Rel(file)}))
-		if err != nil {
-			return nil, msg.Errorf("bench: build %s: %w", j.kit.Rel(file), err)
-		}
-		entries = append(entries, &bench.Program{Name: d.Name(), Prog: sandbox.Program{Path: bin}})
-		if d.Name() == "fast" {
-			// The same program held to one core.
-			entries = append(entries, &bench.Program{Name: "fast 1 core", Prog: sandbox.Program{Path: bin, Env: []string{"GOMAXPROCS=1"}}})
-		}
-	}
-	if j.opts.File != "" {
-		// The student's own file first: bench runs it as it runs the
-		// references, without the jail; use it on your own code.
-		l, src, err := judging.ReadSubmission(p, j.opts.File, filepath.Clean(j.opts.File))
-		if err != nil {
-			return nil, err
-		}
-		prog, err := j.judging.Build(ctx, ref{Problem: p, Lang: l}, src, filepath.Clean(j.opts.File))
-		if err != nil {
-			return nil, msg.Errorf("bench: build %s: %w", j.opts.File, err)
-		}
-		entries = append(entries, &bench.Program{Name: "yours", Prog: prog})
-	}
-	slices.SortStableFunc(entries, func(a, b *bench.Program) int { return benchOrder(a.Name) - benchOrder(b.Name) })
-	csrc := filepath.Join(j.kit.Solutions(p), p.Calibrator, "c", "bitmask.c")
-	if gcc, err := exec.LookPath("gcc"); err == nil {
-		if _, err := os.Stat(csrc); err == nil {
-			bin := filepath.Join(j.tempDir, "bitmask-c")
-			if out, err := exec.CommandContext(ctx, gcc, "-O2", "-o", bin, csrc).CombinedOutput(); err != nil {
-				return nil, msg.Errorf("bench: gcc %s: %v\n%s", j.kit.Rel(csrc), err, out)
-			}
-			entries = append(entries, &bench.Program{Name: "C -O2", Prog: sandbox.Program{Path: bin}})
-		}
-	}
-	return entries, nil
-}
-
-// benchOrder puts the course's methods in teaching order, then the rest.
-func benchOrder(name string) int {
-	if i := slices.Index([]string{"yours", "array", "booleans", "bitmask", "fast", "fast 1 core"}, name); i >= 0 {
-		return i
-	}
-	return 10
 }
 
 // loadAverage is the machine's load over the last minute, as /proc says;

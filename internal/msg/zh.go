@@ -140,7 +140,7 @@ var zh = map[string]string{
 	"bench %s: n = %d gave %q, want %d": "计时 %s：n = %d 得到 %q，应为 %d",
 	"bench %s: no reference %s/solution.go to compare with": "计时 %s：没有可对比的参考解 %s/solution.go",
 	"bench: build %s: %w":   "计时：编译 %s：%w",
-	"bench: gcc %s: %v\n%s": "计时：gcc %s：%v\n%s",
+	"bench: gcc %s: %w\n%s": "计时：gcc %s：%w\n%s",
 	"board %d: ":            "第 %d 个棋盘：",
 	"boards %d checks the answer of solve %d: the two must name the same n": "boards %d 检查的是 solve %d 的答案：两者的 n 必须相同",
 	"boards %d comes before any solve":                                      "boards %d 出现在任何 solve 之前",

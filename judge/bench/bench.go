@@ -6,6 +6,9 @@ package bench
 
 import (
 	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -13,6 +16,10 @@ import (
 
 	"github.com/nqueens-kit/nqueens/internal/msg"
 	"github.com/nqueens-kit/nqueens/internal/queens"
+	"github.com/nqueens-kit/nqueens/judge/calibrate"
+	"github.com/nqueens-kit/nqueens/judge/judging"
+	"github.com/nqueens-kit/nqueens/judge/lang"
+	"github.com/nqueens-kit/nqueens/judge/problem"
 	"github.com/nqueens-kit/nqueens/judge/sandbox"
 )
 
@@ -119,4 +126,69 @@ func median(ds []time.Duration) (time.Duration, bool) {
 	s := slices.Clone(ds)
 	slices.Sort(s)
 	return s[len(s)/2], true
+}
+
+// Solutions builds the programs -bench times for p, in teaching order:
+// the user's own file first when yours names one, every reference in Go
+// (fast also held to one core), and the bitmask search in C (gcc -O2) when
+// gcc is there.
+func Solutions(ctx context.Context, j *judging.Judge, p *problem.Problem, yours, tempDir string) ([]*Program, error) {
+	dirs, err := os.ReadDir(j.Kit.Solutions(p))
+	if err != nil {
+		return nil, &judging.SetupError{Err: err}
+	}
+	var entries []*Program
+	for _, d := range dirs {
+		file := filepath.Join(j.Kit.Solutions(p), d.Name(), "solution.go")
+		src, err := os.ReadFile(file)
+		if err != nil {
+			continue
+		}
+		bin, err := j.Builder.Build(ctx, lang.GoSpec(lang.Submission{Problem: p, Source: src, Display: j.Kit.Rel(file)}))
+		if err != nil {
+			return nil, msg.Errorf("bench: build %s: %w", j.Kit.Rel(file), err)
+		}
+		entries = append(entries, &Program{Name: d.Name(), Prog: sandbox.Program{Path: bin}})
+		if d.Name() == "fast" {
+			// The same program held to one core.
+			entries = append(entries, &Program{Name: "fast 1 core", Prog: sandbox.Program{Path: bin, Env: []string{"GOMAXPROCS=1"}}})
+		}
+	}
+	if yours != "" {
+		// The student's own file first: bench runs it as it runs the
+		// references, without the jail; use it on your own code.
+		l, src, err := judging.ReadSubmission(p, yours, filepath.Clean(yours))
+		if err != nil {
+			return nil, err
+		}
+		prog, err := j.Build(ctx, calibrate.Ref{Problem: p, Lang: l}, src, filepath.Clean(yours))
+		if err != nil {
+			return nil, msg.Errorf("bench: build %s: %w", yours, err)
+		}
+		entries = append(entries, &Program{Name: "yours", Prog: prog})
+	}
+	slices.SortStableFunc(entries, func(a, b *Program) int { return order(a.Name) - order(b.Name) })
+	csrc := filepath.Join(j.Kit.Solutions(p), p.Calibrator, "c", "bitmask.c")
+	if gcc, err := exec.LookPath("gcc"); err == nil {
+		if _, err := os.Stat(csrc); err == nil {
+			dir, err := os.MkdirTemp(tempDir, "bench-c-")
+			if err != nil {
+				return nil, err
+			}
+			bin := filepath.Join(dir, "bitmask")
+			if out, err := lang.RunGCC(ctx, j.Builder, dir, []string{csrc}, gcc, "-O2", "-o", bin, csrc); err != nil {
+				return nil, msg.Errorf("bench: gcc %s: %w\n%s", j.Kit.Rel(csrc), err, out)
+			}
+			entries = append(entries, &Program{Name: "C -O2", Prog: sandbox.Program{Path: bin}})
+		}
+	}
+	return entries, nil
+}
+
+// order puts the course's methods in teaching order, then the rest.
+func order(name string) int {
+	if i := slices.Index([]string{"yours", "array", "booleans", "bitmask", "fast", "fast 1 core"}, name); i >= 0 {
+		return i
+	}
+	return 10
 }

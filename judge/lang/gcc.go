@@ -37,6 +37,12 @@ var gccFiles = []string{"/usr", "/lib", "/lib64", "/bin"}
 // messages in plain English, which the judge reads.
 var gccEnv = []string{"PATH=/usr/bin:/bin", "LANG=C"}
 
+// RunGCC runs a tool of gcc's (gcc, g++, gcov, addr2line) in dir as the
+// builder runs a build's tools, seeing gcc's files and readOnly besides dir.
+func RunGCC(ctx context.Context, b *build.Builder, dir string, readOnly []string, argv ...string) ([]byte, error) {
+	return b.RunTool(ctx, dir, append(slices.Clone(gccFiles), readOnly...), gccEnv, argv...)
+}
+
 // static links a program statically where the system allows it (Linux):
 // it then needs no library at run time, inside the jail or out.
 func static() []string {

@@ -9,7 +9,6 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -194,7 +193,7 @@ func (t *Toolchain) Count(ctx context.Context, b *build.Builder, dir string) ([]
 		return nil, msg.Errorf("no counts in %s", dir)
 	}
 	argv := append([]string{gcov, "--json-format", "-o", dir}, counts...)
-	if _, err := b.RunTool(ctx, dir, gccFiles, gccEnv, argv...); err != nil {
+	if _, err := RunGCC(ctx, b, dir, nil, argv...); err != nil {
 		return nil, err
 	}
 	docs, err := filepath.Glob(filepath.Join(dir, "*.gcov.json.gz"))
@@ -296,7 +295,7 @@ func Where(ctx context.Context, b *build.Builder, binary string, report string) 
 		return 0, "", false
 	}
 	defer os.RemoveAll(dir)
-	out, err := b.RunTool(ctx, dir, append(slices.Clone(gccFiles), binary), gccEnv, argv...)
+	out, err := RunGCC(ctx, b, dir, []string{binary}, argv...)
 	if err != nil {
 		return 0, "", false
 	}
