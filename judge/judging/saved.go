@@ -17,12 +17,14 @@ import (
 	"strings"
 	"time"
 
+	"github.com/go-git/go-billy/v5"
 	"github.com/go-git/go-billy/v5/osfs"
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/cache"
 	"github.com/go-git/go-git/v5/plumbing/storer"
 	"github.com/go-git/go-git/v5/storage/filesystem"
 
+	"github.com/nqueens-kit/nqueens/internal/msg"
 	"github.com/nqueens-kit/nqueens/judge/worker"
 )
 
@@ -91,7 +93,7 @@ func committedAt(file string) (time.Time, bool) {
 	if err != nil || !filepath.IsLocal(rel) {
 		return time.Time{}, false
 	}
-	st := filesystem.NewStorage(osfs.New(gitDir), cache.NewObjectLRUDefault())
+	st := filesystem.NewStorage(regularFiles{osfs.New(gitDir)}, cache.NewObjectLRUDefault())
 	head, err := storer.ResolveReference(st, plumbing.HEAD)
 	if err != nil {
 		return time.Time{}, false
@@ -123,6 +125,22 @@ func committedAt(file string) (time.Time, bool) {
 		c = parent
 	}
 	return time.Time{}, false
+}
+
+// regularFiles is a student's .git as committedAt reads it: what is not a
+// regular file (a FIFO, a device, a link) is refused before it is opened,
+// so that it cannot hold the worker until its limit.
+type regularFiles struct{ billy.Filesystem }
+
+func (fs regularFiles) Open(name string) (billy.File, error) {
+	return fs.OpenFile(name, os.O_RDONLY, 0)
+}
+
+func (fs regularFiles) OpenFile(name string, flag int, perm os.FileMode) (billy.File, error) {
+	if fi, err := fs.Lstat(name); err == nil && !fi.Mode().IsRegular() {
+		return nil, msg.Errorf("%s: not a regular file (%s)", name, fi.Mode())
+	}
+	return fs.Filesystem.OpenFile(name, flag, perm)
 }
 
 // A commit is what committedAt reads of one: its tree, its parents and

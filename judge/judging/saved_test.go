@@ -129,3 +129,27 @@ func TestSavedAtIsBoundedOnAHostileGit(t *testing.T) {
 		})
 	}
 }
+
+// TestCommittedAtOpensOnlyRegularFiles: a FIFO in .git is refused before
+// it is opened, so that it costs nothing rather than the worker's limit.
+// (Bounded: should the FIFO be opened, the test opens its other end.)
+func TestCommittedAtOpensOnlyRegularFiles(t *testing.T) {
+	dir := repository(t)
+	head := filepath.Join(dir, ".git", "HEAD")
+	require.NoError(t, os.Remove(head))
+	require.NoError(t, syscall.Mkfifo(head, 0o644))
+	done := make(chan bool, 1)
+	go func() {
+		_, ok := committedAt(filepath.Join(dir, "a.go"))
+		done <- ok
+	}()
+	select {
+	case ok := <-done:
+		assert.False(t, ok)
+	case <-time.After(10 * time.Second):
+		if f, err := os.OpenFile(head, os.O_WRONLY, 0); err == nil {
+			f.Close()
+		}
+		t.Fatal("committedAt opened a FIFO and waited on it")
+	}
+}
