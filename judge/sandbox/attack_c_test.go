@@ -18,6 +18,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"golang.org/x/sys/unix"
+
+	"github.com/nqueens-kit/nqueens/judge/sandbox/jail"
 )
 
 // The C attacker (testdata/attack.c), built once per test binary.
@@ -121,7 +123,7 @@ func TestJailBoundsTheFilesOfItsTmp(t *testing.T) {
 	r := cJailRun(t, limits(), "links")
 	made, err := strconv.Atoi(strings.TrimSpace(strings.TrimPrefix(string(r.Answer), "links:")))
 	require.NoError(t, err, "%q", r.Answer)
-	assert.Less(t, made, tmpInodes)
+	assert.Less(t, made, jail.TmpInodes)
 }
 
 func TestJailPassesNoInheritedDescriptor(t *testing.T) {

@@ -43,10 +43,3 @@ func peakRSS(ps *os.ProcessState) int64 {
 	}
 	return 0
 }
-
-// unixEnv is the environment of a program on a Unix system, home its home
-// and temporary folder: a fixed PATH, and a Go crash report of one
-// goroutine.
-func unixEnv(home string) []string {
-	return []string{"PATH=/usr/bin:/bin", "HOME=" + home, "TMPDIR=" + home, "GOTRACEBACK=single"}
-}

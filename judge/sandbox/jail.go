@@ -4,10 +4,12 @@ import (
 	"strings"
 
 	"github.com/nqueens-kit/nqueens/internal/msg"
+	"github.com/nqueens-kit/nqueens/judge/sandbox/jail"
 )
 
-// A Jail isolates each run from the machine: see jail_linux.go. NoJail (and
-// a nil *Jail) runs programs with only the process-group limits.
+// A Jail isolates each run from the machine: package jail is its inside,
+// jail_linux.go starts it. NoJail (and a nil *Jail) runs programs with
+// only the process-group limits.
 type Jail struct {
 	// ReadOnly are paths a program may read and execute besides its own
 	// binary: a toolchain's runtime, for languages that need one.
@@ -73,14 +75,10 @@ func (j *Jail) Protection() string {
 // and test, the jail on a kernel with an older Landlock or none.
 const LandlockEnv = "NQUEENS_LANDLOCK_ABI"
 
-// helperFailed is the exit status of the jail's helper when it could not
-// build the jail (on Linux; its reason comes on a channel of its own).
-const helperFailed = 125
-
 // HelperName is the name the judge's own binary runs under when it sets up
 // a jail: main (and TestMain) must call Helper first thing, so that the
 // jail is in place before any code of the program it runs.
-const HelperName = "nqueens-sandbox"
+const HelperName = jail.HelperName
 
 // Missing lists, in words, the protections this machine cannot give, and
 // how to get them where a setting can.

@@ -19,6 +19,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"golang.org/x/sys/unix"
+
+	"github.com/nqueens-kit/nqueens/judge/sandbox/jail"
 )
 
 // TestMain lets this test binary be the jail's helper, and an attacker run
@@ -235,7 +237,7 @@ func TestJailUsesTheLandlockABIItIsGiven(t *testing.T) {
 		assert.Equal(t, min(abi, kernel), NewJail().Landlock())
 	}
 	t.Setenv(LandlockEnv, "")
-	assert.Equal(t, min(kernel, landlockUpTo), NewJail().Landlock())
+	assert.Equal(t, min(kernel, jail.LandlockUpTo), NewJail().Landlock())
 }
 
 func TestJailHasNoNetwork(t *testing.T) {

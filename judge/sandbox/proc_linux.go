@@ -13,6 +13,7 @@ import (
 	"golang.org/x/sys/unix"
 
 	"github.com/nqueens-kit/nqueens/internal/msg"
+	"github.com/nqueens-kit/nqueens/judge/sandbox/jail"
 )
 
 // maxrssUnit is the unit of Rusage.Maxrss: KiB on Linux.
@@ -135,5 +136,5 @@ func addressSpace(prog Program, lim Limits) uint64 {
 
 // programEnv is the whole environment a program runs with.
 func programEnv(dir string, lim Limits) []string {
-	return unixEnv(dir)
+	return jail.Env(dir)
 }

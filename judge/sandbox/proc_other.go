@@ -5,6 +5,8 @@ package sandbox
 import (
 	"strconv"
 	"syscall"
+
+	"github.com/nqueens-kit/nqueens/judge/sandbox/jail"
 )
 
 // maxrssUnit is the unit of Rusage.Maxrss: bytes on macOS and the BSDs.
@@ -27,5 +29,5 @@ func setSafetyLimits(pid int, prog Program, lim Limits, jailed bool) error { ret
 // to poll, the Go harness watches its own memory (MemoryEnv) and stops
 // itself at the limit.
 func programEnv(dir string, lim Limits) []string {
-	return append(unixEnv(dir), MemoryEnv+"="+strconv.FormatInt(lim.Memory, 10))
+	return append(jail.Env(dir), MemoryEnv+"="+strconv.FormatInt(lim.Memory, 10))
 }

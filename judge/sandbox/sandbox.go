@@ -26,6 +26,7 @@ import (
 	"time"
 
 	"github.com/nqueens-kit/nqueens/internal/msg"
+	"github.com/nqueens-kit/nqueens/judge/sandbox/jail"
 )
 
 // Limits bound one run.
@@ -547,7 +548,7 @@ func (rn *running) account(waitErr error) (*Result, error) {
 	if rn.setupStalled {
 		return nil, msg.Errorf("sandbox: the jail was not ready after %s", jailSetupLimit)
 	}
-	if rn.l.report != nil && r.ExitCode == helperFailed {
+	if rn.l.report != nil && r.ExitCode == jail.Failed {
 		// Whatever the helper wrote came before the program, if any, started.
 		<-rn.started
 		if err := helperError(rn.report.Bytes()); err != nil {

@@ -9,7 +9,7 @@
 // the new root is filled with read-only binds from it, and then the new
 // root replaces both.
 
-package sandbox
+package jail
 
 import (
 	"errors"
@@ -35,10 +35,10 @@ const (
 // that binds are mounted on.
 const rootSize = 1 << 20
 
-// tmpInodes bounds the files, folders and links of the run's /tmp: a
+// TmpInodes bounds the files, folders and links of the run's /tmp: a
 // symbolic link or an empty file takes no room that the size counts, and
 // each costs kernel memory.
-const tmpInodes = 4096
+const TmpInodes = 4096
 
 // devices are the device files a run may open, bound from the machine's.
 var devices = []string{"/dev/null", "/dev/zero", "/dev/random", "/dev/urandom"}
@@ -108,7 +108,7 @@ func makeRoot(paths, writable []string, tmpSize int64) error {
 	// /tmp first: what is bound below it (a tool in a temporary
 	// directory) is bound into the run's own /tmp.
 	for _, m := range []struct{ what, where, kind, opts string }{
-		{"tmpfs", "/tmp", "tmpfs", fmt.Sprintf("size=%d,nr_inodes=%d,mode=0700", tmpSize, tmpInodes)},
+		{"tmpfs", "/tmp", "tmpfs", fmt.Sprintf("size=%d,nr_inodes=%d,mode=0700", tmpSize, TmpInodes)},
 		{"tmpfs", "/dev/shm", "tmpfs", "size=1m,nr_inodes=64,mode=0700"},
 		{"proc", "/proc", "proc", ""},
 	} {

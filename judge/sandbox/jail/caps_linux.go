@@ -1,6 +1,6 @@
 //go:build linux
 
-package sandbox
+package jail
 
 import (
 	"errors"
@@ -64,11 +64,11 @@ func dropCapabilities() error {
 	return unix.Capset(&hdr, &none[0])
 }
 
-// closeInheritedFrom marks every descriptor from fd on close-on-exec, so
+// CloseFrom marks every descriptor from fd on close-on-exec, so
 // that no program or tool started from here inherits one: a descriptor
 // the judge was given (a teacher's `judge 8>>log`, a directory) would
 // otherwise reach it.
-func closeInheritedFrom(fd int) error {
+func CloseFrom(fd int) error {
 	err := unix.CloseRange(uint(fd), math.MaxUint32, unix.CLOSE_RANGE_CLOEXEC)
 	if !errors.Is(err, unix.ENOSYS) && !errors.Is(err, unix.EINVAL) {
 		return err

@@ -1,0 +1,194 @@
+//go:build linux
+
+package jail
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"syscall"
+	"time"
+
+	llsyscall "github.com/landlock-lsm/go-landlock/landlock/syscall"
+
+	"github.com/landlock-lsm/go-landlock/landlock"
+	"golang.org/x/sys/unix"
+
+	"github.com/nqueens-kit/nqueens/internal/msg"
+)
+
+// probePaths are what the probe's root shows: the system's libraries, as a
+// runtime's would be.
+var probePaths = []string{"/lib", "/usr/lib"}
+
+// Main is the helper itself: it builds the jail and execs the program, and
+// returns never; a failure exits with Failed, its reason on ReportFD.
+func Main() {
+	// Landlock and no_new_privs are set on this thread only, the one that
+	// execs the program: restricting every thread of the helper's runtime
+	// cost milliseconds of wall time per run on a busy machine (each
+	// thread must be woken to apply it).
+	runtime.LockOSThread() // never unlocked: the thread becomes the program
+	// The report channel closes when the program starts.
+	report := os.Stderr // the probe's
+	if len(os.Args) > 1 && os.Args[1] != Probe {
+		unix.CloseOnExec(ReportFD)
+		report = os.NewFile(ReportFD, "report")
+	}
+	err := buildJail()
+	// Only a failure comes back here.
+	fmt.Fprintf(report, "%s%v\n", Mark, err)
+	os.Exit(Failed)
+}
+
+// buildJail runs inside the new namespaces, as their root (in the
+// Landlock tier, in the machine's, in the run's private folder): it
+// mounts, limits, drops capabilities, restricts and execs the program; it
+// returns only on failure.
+func buildJail() error {
+	if len(os.Args) < 2 {
+		return msg.Errorf("the jail's helper was given no configuration")
+	}
+	isProbe := os.Args[1] == Probe
+	var cfg Config
+	if err := json.Unmarshal([]byte(os.Args[1]), &cfg); err != nil && !isProbe {
+		return msg.Errorf("configuration: %w", err)
+	}
+	// The run's own folder: its /tmp in the namespaces, else the working
+	// directory the judge made for it.
+	tmp := "/tmp"
+	if cfg.NoNamespaces {
+		var err error
+		if tmp, err = os.Getwd(); err != nil {
+			return err
+		}
+	} else {
+		if err := unix.Mount("", "/", "", unix.MS_REC|unix.MS_PRIVATE, ""); err != nil {
+			return msg.Errorf("make mounts private: %w", err)
+		}
+		if isProbe {
+			if err := makeRoot(probePaths, nil, tmpSize); err != nil {
+				return err
+			}
+			os.Exit(0) // the namespaces and the root work here
+		}
+		if err := makeRoot(cfg.ReadOnly, cfg.Writable, tmpSize); err != nil {
+			return err
+		}
+	}
+	program := cfg.Path
+	if program == "" {
+		program = filepath.Join(tmp, "solution")
+		if err := copyProgram(program); err != nil {
+			return err
+		}
+	}
+	if cfg.Dir != "" {
+		if err := os.Chdir(cfg.Dir); err != nil {
+			return err
+		}
+	}
+	if err := newSessionKeyring(); err != nil {
+		return msg.Errorf("a session keyring of its own: %w", err)
+	}
+	for _, l := range cfg.Limits {
+		if err := unix.Setrlimit(l.Resource, &unix.Rlimit{Cur: l.Value, Max: l.Value}); err != nil {
+			return msg.Errorf("set limit %d: %w", l.Resource, err)
+		}
+	}
+	if err := CloseFrom(ReportFD + 1); err != nil {
+		return msg.Errorf("close inherited files: %w", err)
+	}
+	if err := dropCapabilities(); err != nil {
+		return msg.Errorf("drop capabilities: %w", err)
+	}
+	if err := restrict(cfg, tmp); err != nil {
+		return err
+	}
+	if err := refuseProcesses(cfg.Tool, os.Getpid()); err != nil {
+		return err
+	}
+	time.Sleep(cfg.Delay)
+	env := append(slices.Clone(cfg.Env), Env(tmp)...)
+	args := append(append(slices.Clone(cfg.Runtime), program), os.Args[2:]...)
+	return syscall.Exec(args[0], args, env)
+}
+
+// newSessionKeyring joins a new, anonymous session keyring, so that the
+// keys of the judge's session (inherited across namespaces) are out of
+// reach. unix.KeyctlJoinSessionKeyring cannot pass the NULL name that asks
+// for an anonymous one.
+func newSessionKeyring() error {
+	if _, _, errno := unix.Syscall(unix.SYS_KEYCTL, unix.KEYCTL_JOIN_SESSION_KEYRING, 0, 0); errno != 0 {
+		return errno
+	}
+	return nil
+}
+
+// restrict applies Landlock at cfg's ABI to the calling thread, which
+// Main has locked and which execs the program: reading and
+// executing what the run needs, writing its own folder tmp and
+// cfg.Writable.
+func restrict(cfg Config, tmp string) error {
+	if cfg.Landlock == 0 {
+		return nil
+	}
+	rules := []landlock.Rule{
+		landlock.RWDirs(append([]string{tmp}, cfg.Writable...)...),
+		landlock.RWFiles("/dev/null"),
+	}
+	var dirs, files []string
+	for _, p := range append(cfg.ReadOnly, cfg.Path) {
+		if fi, err := os.Stat(p); err == nil && !fi.IsDir() {
+			files = append(files, p)
+		} else if p != "" {
+			dirs = append(dirs, p)
+		}
+	}
+	if len(dirs) > 0 {
+		rules = append(rules, landlock.RODirs(dirs...).IgnoreIfMissing())
+	}
+	if len(files) > 0 {
+		rules = append(rules, landlock.ROFiles(files...))
+	}
+	fd, flags, err := landlockConfigs[cfg.Landlock].NewRulesetFD(rules...)
+	if err != nil {
+		return msg.Errorf("landlock: %w", err)
+	}
+	if fd < 0 {
+		return nil // nothing this ABI can restrict
+	}
+	defer unix.Close(fd)
+	if err := unix.Prctl(unix.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); err != nil {
+		return msg.Errorf("landlock: %w", err)
+	}
+	if err := llsyscall.LandlockRestrictSelf(fd, flags); err != nil {
+		return msg.Errorf("landlock: %w", err)
+	}
+	return nil
+}
+
+// landlockConfigs are go-landlock's configurations by ABI: each restricts
+// everything its ABI can, so a run is held to exactly what the jail's ABI
+// offers.
+var landlockConfigs = [LandlockUpTo + 1]landlock.Config{1: landlock.V1, 2: landlock.V2, 3: landlock.V3, 4: landlock.V4, 5: landlock.V5, 6: landlock.V6}
+
+// copyProgram writes the binary handed over on BinaryFD into the jail's
+// own /tmp, and closes the descriptor.
+func copyProgram(path string) error {
+	src := os.NewFile(BinaryFD, "program")
+	defer src.Close()
+	dst, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_EXCL, 0o500)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(dst, src); err != nil {
+		dst.Close()
+		return msg.Errorf("copy the program: %w", err)
+	}
+	return dst.Close()
+}
