@@ -188,10 +188,8 @@ func (b *Builder) cached(key, display string, files map[string][]byte, make func
 		return "", err
 	}
 	defer os.RemoveAll(dir)
-	for name, data := range files {
-		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
-			return "", err
-		}
+	if err := writeFiles(dir, files); err != nil {
+		return "", err
 	}
 	out, err := make(dir)
 	if err != nil {
@@ -268,6 +266,16 @@ func sameFile(a, b string) bool {
 	}
 	fb, err := os.Stat(b)
 	return err == nil && os.SameFile(fa, fb)
+}
+
+// writeFiles writes each of files into dir, by name.
+func writeFiles(dir string, files map[string][]byte) error {
+	for name, data := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // copyFile copies an executable.
@@ -424,16 +432,21 @@ func fileSum(path string) (string, error) {
 
 // pruneShared removes a shared folder (Builder.Shared) unused for
 // keepShared, and one left half made by a judge that was stopped.
-func pruneShared(path string) {
-	info, err := os.Stat(path)
+func pruneShared(dir string, e os.DirEntry) {
+	info, err := e.Info()
 	if err != nil {
 		return
 	}
-	name := filepath.Base(path)
 	age := time.Since(info.ModTime())
-	if strings.HasPrefix(name, sharedTemp) && age > DefaultMaxTime+time.Minute ||
-		!strings.HasPrefix(name, sharedTemp) && strings.HasPrefix(name, sharedPrefix) && age > keepShared {
-		os.RemoveAll(path)
+	switch name := e.Name(); {
+	case strings.HasPrefix(name, sharedTemp):
+		if age > DefaultMaxTime+time.Minute {
+			os.RemoveAll(filepath.Join(dir, name))
+		}
+	case strings.HasPrefix(name, sharedPrefix):
+		if age > keepShared {
+			os.RemoveAll(filepath.Join(dir, name))
+		}
 	}
 }
 
@@ -444,7 +457,8 @@ const keepShared = 30 * 24 * time.Hour
 // keepBinaries is how many built submissions the cache keeps.
 const keepBinaries = 64
 
-// prune removes all but the keep most recently used files of dir.
+// prune removes all but the keep most recently used files of dir, and
+// the shared folders pruneShared finds stale.
 func prune(dir string, keep int) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
@@ -457,7 +471,7 @@ func prune(dir string, keep int) {
 	var files []file
 	for _, e := range entries {
 		if e.IsDir() {
-			pruneShared(filepath.Join(dir, e.Name()))
+			pruneShared(dir, e)
 			continue
 		}
 		if strings.HasSuffix(e.Name(), ".sha256") {

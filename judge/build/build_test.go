@@ -72,13 +72,20 @@ func TestPruneKeepsTheMostRecentlyUsed(t *testing.T) {
 		require.NoError(t, os.Chtimes(path, used, used))
 	}
 	prune(dir, 2)
+	names := dirNames(t, dir)
+	assert.Equal(t, []string{"bin3", "bin4"}, names)
+}
+
+// dirNames lists dir's entries by name, in order.
+func dirNames(t *testing.T, dir string) []string {
+	t.Helper()
 	entries, err := os.ReadDir(dir)
 	require.NoError(t, err)
 	var names []string
 	for _, e := range entries {
 		names = append(names, e.Name())
 	}
-	assert.Equal(t, []string{"bin3", "bin4"}, names)
+	return names
 }
 
 // nestedGenerics is a few lines that ask the compiler for hundreds of
@@ -248,10 +255,8 @@ func TestASharedFolderIsMadeOnceAndWhole(t *testing.T) {
 	again, _ := os.ReadFile(log)
 	assert.Equal(t, string(made), string(again), "made once it is there: not again")
 
-	entries, err := os.ReadDir(b.CacheDir)
-	require.NoError(t, err)
-	for _, e := range entries {
-		assert.False(t, strings.HasPrefix(e.Name(), sharedTemp), "a half-made folder left behind: %s", e.Name())
+	for _, name := range dirNames(t, b.CacheDir) {
+		assert.False(t, strings.HasPrefix(name, sharedTemp), "a half-made folder left behind: %s", name)
 	}
 
 	b.CacheDir = ""
@@ -293,12 +298,7 @@ func TestPruneRemovesSharedFoldersUnusedOrHalfMade(t *testing.T) {
 		require.NoError(t, os.Chtimes(path, now.Add(-age), now.Add(-age)))
 	}
 	prune(dir, 1)
-	entries, err := os.ReadDir(dir)
-	require.NoError(t, err)
-	var names []string
-	for _, e := range entries {
-		names = append(names, e.Name())
-	}
+	names := dirNames(t, dir)
 	assert.Equal(t, []string{"bin0", sharedTemp + "making", sharedPrefix + "used"}, names,
 		"a shared folder goes after a month unused, a half-made one when no build could still be making it; neither counts among the binaries")
 }

@@ -84,10 +84,8 @@ func (b *Builder) Shared(ctx context.Context, r Recipe) (string, error) {
 		return "", err
 	}
 	defer os.RemoveAll(tmp)
-	for name, data := range r.Files {
-		if err := os.WriteFile(filepath.Join(tmp, name), data, 0o644); err != nil {
-			return "", err
-		}
+	if err := writeFiles(tmp, r.Files); err != nil {
+		return "", err
 	}
 	t := b.tool(tmp, append(slices.Clone(r.Env), "TMPDIR="+tmp), r.ReadOnly, r.Display)
 	t.maxFile = maxSharedFile
@@ -115,10 +113,8 @@ const (
 // for a build whose files outlive it (a counting build's notes on its
 // lines, which the run and gcov add to).
 func (b *Builder) BuildIn(ctx context.Context, dir string, r Recipe) (string, error) {
-	for name, data := range r.Files {
-		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
-			return "", err
-		}
+	if err := writeFiles(dir, r.Files); err != nil {
+		return "", err
 	}
 	return b.make(ctx, dir, r)
 }
