@@ -287,8 +287,9 @@ static int nqueens_send_counts(void) {
 // library's assertions fail here instead of in the C library, through the
 // linker's --wrap (wrapFailures), writing their report on the crash
 // channel: the judge never reads the program's own prints for it. The
-// line is the student's when the failure is in the solution's file; in a
-// checked C++ build the frames follow, for the judge to find the line.
+// line is the student's when the failure is in the solution's file; when
+// it is the library's, a checked C++ build adds the frames, for the judge
+// to find the student's line.
 var cFailures = `
 #include <string.h>
 #if defined(__cplusplus) && defined(NQUEENS_CHECKED)
@@ -331,7 +332,8 @@ static void nqueens_fail(const char *what, const char *detail, const char *file,
 	const char *base = strrchr(file, '/');
 	base = base ? base + 1 : file;
 	int k;
-	if (strcmp(base, "solution.c") == 0 || strcmp(base, "solution.cpp") == 0) {
+	int theirs = strcmp(base, "solution.c") == 0 || strcmp(base, "solution.cpp") == 0;
+	if (theirs) {
 		char name[256];
 		nqueens_name(fn, name, sizeof name);
 		k = snprintf(report, sizeof report, "` + CrashMark + `%s%s\n` + strings.NewReplacer("%d", "%u", "\n", `\n`).Replace(AtLine) + `", what, detail, line, name);
@@ -339,7 +341,9 @@ static void nqueens_fail(const char *what, const char *detail, const char *file,
 		k = snprintf(report, sizeof report, "` + CrashMark + `%s%s\n", what, detail);
 	}
 	nqueens_write(4, report, k < (int)sizeof report ? (size_t)k : sizeof report - 1);
-	nqueens_frames();
+	if (!theirs) {
+		nqueens_frames(); // the library's line: the frames lead to the student's
+	}
 	_exit(134);
 }
 
