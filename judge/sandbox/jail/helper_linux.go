@@ -13,9 +13,8 @@ import (
 	"syscall"
 	"time"
 
-	llsyscall "github.com/landlock-lsm/go-landlock/landlock/syscall"
-
 	"github.com/landlock-lsm/go-landlock/landlock"
+	llsyscall "github.com/landlock-lsm/go-landlock/landlock/syscall"
 	"golang.org/x/sys/unix"
 
 	"github.com/nqueens-kit/nqueens/internal/msg"
