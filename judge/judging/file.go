@@ -27,8 +27,9 @@ type Params struct {
 	// Scale multiplies relative CPU limits (-verify's margins); 0 means 1.
 	Scale float64
 	All   bool // run every case, not only up to the first failure
-	// Grading scores the larger relative cases as failed, without running
-	// them, once a relative case has run out of time: they cannot pass.
+	// Grading scores the larger cases as failed, without running them,
+	// once a case has run out of time or memory: they cannot pass, and a
+	// search that hogs either would cost each of them its whole limit.
 	Grading bool
 	// Teach adds where the time goes to a report that ran out of it: for
 	// a student judging their own file.
@@ -182,16 +183,15 @@ func (j *Judge) buildChecked(ctx context.Context, r calibrate.Ref, src []byte, d
 // passed has its search counted too (checkWork): it returns those counts.
 func (j *Judge) runCases(ctx context.Context, r calibrate.Ref, rep *Report, progs programs, src source, cs []*cases.Case, jp Params) (counted, error) {
 	p := r.Problem
-	rep.Verdict, rep.Graded = verdict.AC, jp.Grading
+	rep.Verdict = verdict.AC
 	cs, rep.Beyond = cases.ForLanguage(r.Problem, r.Lang, cs)
 	ratio := 0.0 // CPU time over the reference's, at the last relative case passed
 	var lastRelative *cases.Result
-	lastN := 0 // the n of lastRelative
-	outOfTime := false
+	lastN := 0        // the n of lastRelative
 	var taken counted // the search's work, counted once
 	tried := false
 	for i, c := range cs {
-		if jp.Grading && outOfTime {
+		if rep.StoppedBy != "" {
 			rep.Skipped = append(rep.Skipped, c.Name)
 			continue
 		}
@@ -253,9 +253,12 @@ func (j *Judge) runCases(ctx context.Context, r calibrate.Ref, rep *Report, prog
 		if res.Relative() && res.Verdict == verdict.AC && res.RefMs > 0 {
 			ratio = float64(res.CPU) / float64(format.Millis(res.RefMs))
 		}
-		// A search too slow for a smaller case cannot pass a larger one,
-		// and an endless loop would cost every case its whole limit.
-		outOfTime = outOfTime || res.Verdict == verdict.TLE
+		// A search too slow or too large for a smaller case cannot pass a
+		// larger one, and an endless loop or a memory hog would cost every
+		// case its whole limit.
+		if jp.Grading && rep.StoppedBy == "" && (res.Verdict == verdict.TLE || res.Verdict == verdict.MLE) {
+			rep.StoppedBy = res.Verdict
+		}
 		rep.Cases = append(rep.Cases, res)
 		if jp.Case != nil {
 			jp.Case(res)

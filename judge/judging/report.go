@@ -5,6 +5,7 @@ package judging
 import (
 	"cmp"
 
+	"github.com/nqueens-kit/nqueens/internal/msg"
 	"github.com/nqueens-kit/nqueens/judge/cases"
 	"github.com/nqueens-kit/nqueens/judge/lang"
 	"github.com/nqueens-kit/nqueens/judge/problem"
@@ -39,8 +40,24 @@ type Report struct {
 	// (sandbox.Jail.Protection).
 	Protection string `json:"protection"`
 
+	// StoppedBy is, when judged for -grade, the verdict (TLE or MLE) of the
+	// case after which the larger ones were scored as failed without
+	// running (Skipped).
+	StoppedBy verdict.Verdict `json:"stopped_by,omitempty"`
+
 	Streamed bool `json:"-"` // the header and cases were shown as they ran (Params.Header)
-	Graded   bool `json:"-"` // judged for -grade: a case after a TLE is scored as failed
+}
+
+// SkipReason says why the cases in Skipped were scored as failed without
+// running ("" when they were not: judging stopped at a first failure).
+func (r *Report) SkipReason() string {
+	switch r.StoppedBy {
+	case verdict.TLE:
+		return msg.Sprintf("scored as failed without running: a smaller case already ran out of time")
+	case verdict.MLE:
+		return msg.Sprintf("scored as failed without running: a smaller case already ran out of memory")
+	}
+	return ""
 }
 
 // newReport starts the report on file, a solution to p.

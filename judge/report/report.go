@@ -81,8 +81,8 @@ func (o Printer) Summary(rep *judging.Report) {
 	default:
 		tail := ""
 		switch {
-		case len(rep.Skipped) > 0 && rep.Graded:
-			tail = msg.Sprintf("; %d scored as failed without running: a smaller case already ran out of time", len(rep.Skipped))
+		case len(rep.Skipped) > 0 && rep.StoppedBy != "":
+			tail = fmt.Sprintf("; %d %s", len(rep.Skipped), rep.SkipReason())
 		case len(rep.Skipped) > 0:
 			tail = msg.Sprintf("; %d not run (-all runs every case)", len(rep.Skipped))
 		}
