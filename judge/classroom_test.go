@@ -177,7 +177,9 @@ func gradeSheet(t *testing.T, repo string, env []string) map[string][2]int {
 	cmd := exec.Command(filepath.Join(repo, ".nqueens/judge"), "-grade", ".", "-csv", "-")
 	cmd.Dir, cmd.Env = repo, env
 	out, err := cmd.Output()
-	require.NoError(t, err)
+	var exit *exec.ExitError
+	require.ErrorAs(t, err, &exit, "a partial answer is not accepted")
+	require.Equal(t, 1, exit.ExitCode(), "graded, not every row accepted: %s", exit.Stderr)
 	rows, err := csv.NewReader(strings.NewReader(string(out))).ReadAll()
 	require.NoError(t, err)
 	sheet := map[string][2]int{}
@@ -190,7 +192,7 @@ func gradeSheet(t *testing.T, repo string, env []string) map[string][2]int {
 		if p.Number == 52 {
 			assert.Equal(t, "problems/0052-n-queens-ii/solution.py", r[8], "the file committed last")
 			assert.Equal(t, "Python", r[9])
-			assert.Contains(t, r[10], "several files written (solution.py, solution.go): graded the last committed or saved")
+			assert.Contains(t, r[10], "several files for this problem (solution.py, solution.go): graded solution.py, the last committed or saved; the others were not judged")
 		}
 	}
 	return sheet

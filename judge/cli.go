@@ -62,14 +62,24 @@ Other modes (one at a time, instead of judging your file):
                  problem's points and full report, to hand back
     -html FILE   write the class on one page: the sheet, the verdicts per
                  problem, each student's report, a chart of CPU time against n
+    -anonymous   on the -html page, number the students instead of naming them
+                 (for showing the class its results)
+    -only A,B    judge only these students of DIR (bob, or bob.py); the sheet
+                 still holds the rest of the class, as last graded. DIR may
+                 also be one student's file or folder in a class graded before
+    -regrade     judge every file again; by default a file graded before is
+                 judged again only when it, the cases, the calibration, the
+                 judge or the jail changed (docs/teachers.md)
     -classroom   DIR is one student: print the results GitHub Classroom's
                  reporter reads, a line PROBLEM-SLUG=BASE64 per problem, with
                  the same points as the sheet (.github/workflows/classroom.yml)
 
 Exit status: 0 when everything judged is accepted (with -verify: when every
-expectation holds), 1 when not, 2 for usage or setup errors, 130 when
-interrupted. Under "go run" every non-zero status becomes 1: build the judge
-(go build -o judge ./judge) when a script needs to tell them apart.
+expectation holds; with -grade: every row of the sheet; with -classroom:
+when the results are printed), 1 when not, 2 for usage or setup errors (with
+-grade: also when a row could not be judged), 130 when interrupted. Under
+"go run" every non-zero status becomes 1: build the judge (go build -o
+judge ./judge) when a script needs to tell them apart.
 `)
 
 // Exit statuses.
@@ -103,15 +113,18 @@ type options struct {
 	All       bool
 	Run       *regexp.Regexp
 	Verbose   bool
-	Watch     bool   // judge again on every save
-	SVG       string // -bench: where the chart goes
-	Strict    bool   // refuse to run submissions without a jail (sandbox.Jail.Isolates)
-	Grade     string // -grade: the folder of students' submissions
-	CSV       string // -grade: where the grade sheet goes ("-": stdout)
-	Parallel  int    // -grade: submissions judged at once
-	Classroom bool   // -grade: print GitHub Classroom's results for one student
-	Feedback  string // -grade: the folder for a feedback file per student
-	HTML      string // -grade: where the class's page goes
+	Watch     bool     // judge again on every save
+	SVG       string   // -bench: where the chart goes
+	Strict    bool     // refuse to run submissions without a jail (sandbox.Jail.Isolates)
+	Grade     string   // -grade: the folder of students' submissions
+	CSV       string   // -grade: where the grade sheet goes ("-": stdout)
+	Parallel  int      // -grade: submissions judged at once
+	Classroom bool     // -grade: print GitHub Classroom's results for one student
+	Feedback  string   // -grade: the folder for a feedback file per student
+	HTML      string   // -grade: where the class's page goes
+	Only      []string // -grade: the students to judge, of the class
+	Regrade   bool     // -grade: judge every file, kept reports or not
+	Anonymous bool     // -grade: the class page numbers the students
 }
 
 // A flagSpec is one flag of the command line: the one place that says
@@ -152,6 +165,18 @@ var flags = []flagSpec{
 	}},
 	{name: "feedback", modes: []mode{modeGrade}, add: stringFlag(func(o *options) *string { return &o.Feedback })},
 	{name: "html", modes: []mode{modeGrade}, add: stringFlag(func(o *options) *string { return &o.HTML })},
+	{name: "only", modes: []mode{modeGrade}, add: func(fs *flag.FlagSet, name string, o *options, _ *string) {
+		fs.Func(name, "", func(v string) error {
+			for _, s := range strings.Split(v, ",") {
+				if s = strings.TrimSpace(s); s != "" {
+					o.Only = append(o.Only, s)
+				}
+			}
+			return nil
+		})
+	}},
+	{name: "regrade", modes: []mode{modeGrade}, add: boolFlag(func(o *options) *bool { return &o.Regrade })},
+	{name: "anonymous", modes: []mode{modeGrade}, add: boolFlag(func(o *options) *bool { return &o.Anonymous })},
 	{name: "classroom", modes: []mode{modeGrade}, add: boolFlag(func(o *options) *bool { return &o.Classroom })},
 }
 
@@ -284,6 +309,9 @@ func (opts *options) check() error {
 		}
 		if opts.Classroom && (opts.JSON || opts.CSV == "-") {
 			return msg.Errorf("-classroom prints its results on stdout: it cannot share it with -json or -csv -")
+		}
+		if opts.Anonymous && opts.HTML == "" {
+			return msg.Errorf("-anonymous numbers the students on the class page: it needs -html FILE")
 		}
 	}
 	if opts.Watch && len(opts.Problems) != 1 {

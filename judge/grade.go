@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -29,40 +30,63 @@ import (
 // for a teacher in a hurry (docs/teachers.md, "For teachers: grading a class").
 const defaultParallel = 1
 
-// grade judges every student's submission in j.opts.Grade and writes the
-// grade sheet. Its exit status is 0 when the sheet is complete, whatever
-// the verdicts on it.
+// grade grades the students of j.opts.Grade (all, -only's, or the one
+// given) and writes the grade sheet of the class: a student's kept report
+// is reused when nothing that decides it changed (grading.Store). Its exit
+// status says whether every row is accepted (cli.go's usage).
 func (j *judge) grade(ctx context.Context) (int, error) {
-	subs, skipped, err := grading.Find(ctx, j.tempDir, j.opts.Grade, j.opts.Problems, j.kit)
+	store := grading.Store{}
+	if j.cacheDir != "" {
+		store.Dir = filepath.Join(j.cacheDir, "graded")
+	}
+	store.Prune()
+	target, err := grading.Resolve(j.opts.Grade, j.opts.Only, j.opts.Classroom, j.opts.Problems, store.Graded)
 	if err != nil {
 		return 0, err
+	}
+	subs, skipped, err := grading.Find(ctx, j.tempDir, target.Class, j.opts.Problems, target.Entries())
+	if err != nil {
+		return 0, err
+	}
+	if none := target.Unmatched(subs); len(none) > 0 {
+		return 0, setupErrorf("-only %s: no such student in %s", strings.Join(none, ", "), target.Class)
 	}
 	for _, s := range skipped {
 		msg.Fprintf(j.stderr, "grade: skipped %s\n", s)
 	}
-	students := map[string]int{} // each student's number of rows
-	for _, s := range subs {
-		students[s.Student]++
+	count := grading.Students(subs)
+	if j.opts.Classroom && len(count) != 1 {
+		return 0, setupErrorf("-classroom grades one student: %s holds %d (give one student's clone or folder)", j.opts.Grade, len(count))
 	}
-	if j.opts.Classroom && len(students) != 1 {
-		return 0, setupErrorf("-classroom grades one student: %s holds %d (give one student's clone or folder)", j.opts.Grade, len(students))
-	}
-	g := &grading.Grader{Judge: j.judging, Dir: j.opts.Grade, Tier: j.jail.Tier(), Parallel: j.opts.Parallel}
+	g := &grading.Grader{Judge: j.judging, Dir: target.Class, Tier: j.jail.Tier(), Parallel: j.opts.Parallel, Store: store, Regrade: j.opts.Regrade}
 	if err := j.prepareGrading(ctx, g, subs); err != nil {
+		return 0, err
+	}
+	judged, kept, missing, err := g.Split(ctx, target, subs)
+	if err != nil {
 		return 0, err
 	}
 	out, err := sheet.Open(j.opts.CSV, j.stdout, j.opts.JSON)
 	if err != nil {
 		return 0, err
 	}
-	all, err := j.gradeAll(ctx, g, subs, students, out)
+	all, err := j.gradeAll(ctx, g, judged, kept, out)
 	if cerr := out.Close(); err == nil && cerr != nil {
 		return 0, setupErrorf("-csv %s: %v", j.opts.CSV, cerr)
 	}
 	if err != nil {
 		return exitInterrupted, err
 	}
-	return j.finishGrading(ctx, all)
+	if reused, files := grading.Reused(all); reused > 0 {
+		msg.Fprintf(j.stderr, "grade: %d of %d files reused from earlier gradings (same file, cases, calibration, judge and jail); %d judged now; -regrade judges every file again\n", reused, files, files-reused)
+	}
+	if len(missing) > 0 {
+		msg.Fprintf(j.stderr, "grade: not on this sheet: %s: changed since they were graded, or never graded (-grade %s judges them)\n", strings.Join(missing, ", "), target.Class)
+	}
+	if target.Whole(subs) {
+		store.MarkGraded(target.Class)
+	}
+	return j.finishGrading(ctx, target.Class, all)
 }
 
 // prepareGrading reads the cases and calibrates first, once, before any
@@ -73,29 +97,39 @@ func (j *judge) prepareGrading(ctx context.Context, g *grading.Grader, subs []gr
 	}
 	j.live.on = false
 	if j.opts.Feedback != "" {
-		return sheet.CheckFeedbackDir(j.opts.Feedback, j.opts.Grade)
+		return sheet.CheckFeedbackDir(j.opts.Feedback, g.Dir)
 	}
 	return nil
 }
 
-// gradeAll grades subs, writing each row to the sheet as it comes and
-// each student's feedback as soon as their last row (of
-// students[student]) is in; it returns every row.
-func (j *judge) gradeAll(ctx context.Context, g *grading.Grader, subs []grading.Submission, students map[string]int, out *sheet.Writer) ([]grading.Row, error) {
-	prog := newProgress(j.stderr, len(students), len(subs))
+// gradeAll grades subs, after the rows kept, writing each row to the sheet
+// as it comes and each student's feedback as soon as their last row is
+// in; it returns every row.
+func (j *judge) gradeAll(ctx context.Context, g *grading.Grader, subs []grading.Submission, kept []grading.Row, out *sheet.Writer) ([]grading.Row, error) {
+	expect := grading.Students(subs)
+	prog := newProgress(j.stderr, len(expect), len(subs))
+	for _, r := range kept {
+		expect[r.Student]++
+	}
 	var all []grading.Row
 	done := map[string]map[string]grading.Row{} // each student's rows so far, by problem
 	var feedbackErr error
-	err := g.All(ctx, subs, func(row grading.Row) {
+	add := func(row grading.Row) {
 		all = append(all, row)
 		out.Write(row)
 		if done[row.Student] == nil {
 			done[row.Student] = map[string]grading.Row{}
 		}
 		done[row.Student][row.Problem] = row
-		if j.opts.Feedback != "" && len(done[row.Student]) == students[row.Student] && feedbackErr == nil {
+		if j.opts.Feedback != "" && len(done[row.Student]) == expect[row.Student] && feedbackErr == nil {
 			feedbackErr = sheet.WriteFeedback(j.opts.Feedback, row.Student, version.String(), grading.InOrder(done[row.Student], j.opts.Problems))
 		}
+	}
+	for _, r := range kept {
+		add(r)
+	}
+	err := g.All(ctx, subs, func(row grading.Row) {
+		add(row)
 		prog.done()
 	})
 	prog.stop()
@@ -111,20 +145,23 @@ func (j *judge) gradeAll(ctx context.Context, g *grading.Grader, subs []grading.
 // finishGrading writes what follows the rows: the class page, the
 // Classroom results or the table with the verdicts counted, and names the
 // rows the judge could not judge (exit status 2 then, the sheet written).
-func (j *judge) finishGrading(ctx context.Context, all []grading.Row) (int, error) {
+func (j *judge) finishGrading(ctx context.Context, class string, all []grading.Row) (int, error) {
 	var failed []string
+	status := exitOK
 	for _, r := range all {
 		if r.Verdict == verdict.JudgeError {
 			failed = append(failed, r.Student+" "+r.Problem+": "+sheet.OneLine(r.Message))
 		}
+		if r.Verdict != verdict.AC && !j.opts.Classroom {
+			status = exitFailed // the Classroom step must go on to the reporter
+		}
 	}
-	status := exitOK
 	if len(failed) > 0 {
 		status = exitSetup
 		defer msg.Fprintf(j.stderr, "grade: %d rows could not be judged (ERR), by the judge's fault or the kit's, not the students':\n  %s\n", len(failed), strings.Join(failed, "\n  "))
 	}
 	if j.opts.HTML != "" {
-		if err := j.writeClassPage(ctx, all); err != nil {
+		if err := j.writeClassPage(ctx, class, all); err != nil {
 			return 0, err
 		}
 	}
@@ -150,10 +187,14 @@ func (j *judge) finishGrading(ctx context.Context, all []grading.Row) (int, erro
 }
 
 // writeClassPage writes -html's page for the graded rows.
-func (j *judge) writeClassPage(ctx context.Context, rows []grading.Row) error {
+func (j *judge) writeClassPage(ctx context.Context, class string, rows []grading.Row) error {
 	var b bytes.Buffer
-	err := sheet.WritePage(ctx, &b, sheet.Class{
-		Name: j.opts.Grade, Version: version.String(), Tier: j.jail.Tier(), Problems: j.opts.Problems, Rows: rows,
+	abs, err := filepath.Abs(class)
+	if err != nil {
+		return setupErrorf("-html: %v", err)
+	}
+	err = sheet.WritePage(ctx, &b, sheet.Class{
+		Name: filepath.Base(abs), Anonymous: j.opts.Anonymous, Version: version.String(), Tier: j.jail.Tier(), Problems: j.opts.Problems, Rows: rows,
 		Cases: j.judging.Cases,
 		Reference: func(ctx context.Context, p *problem.Problem, l *lang.Language, c *cases.Case) (time.Duration, error) {
 			return j.refs.Time(ctx, ref{Problem: p, Lang: l}, c)

@@ -47,8 +47,9 @@ type Submission struct {
 //     problem the one PROBLEM, or the one whose function the file defines.
 //
 // DIR itself may be one student's clone or folder: then it is graded
-// alone, named for the folder.
-func Find(ctx context.Context, tempDir, dir string, ps []*problem.Problem, k problem.Kit) (subs []Submission, skipped []string, err error) {
+// alone, named for the folder. keep, when set, chooses the entries of DIR
+// to look into (Target.Entries).
+func Find(ctx context.Context, tempDir, dir string, ps []*problem.Problem, keep func(entry string) bool) (subs []Submission, skipped []string, err error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, nil, judging.SetupErrorf("-grade: %v", err)
@@ -62,7 +63,7 @@ func Find(ctx context.Context, tempDir, dir string, ps []*problem.Problem, k pro
 	}
 	for _, e := range entries {
 		name := e.Name()
-		if strings.HasPrefix(name, ".") {
+		if strings.HasPrefix(name, ".") || keep != nil && !keep(name) {
 			continue
 		}
 		path := filepath.Join(dir, name)
@@ -266,8 +267,8 @@ func studentFolder(ctx context.Context, tempDir, student, dir string, ps []*prob
 					s.File, s.Missing = "", msg.Sprintf("no solution file written: found %s; the judge grades problems/%s/solution.<language>", stray, p.Folder())
 				}
 			}
-			if len(written) > 1 {
-				s.Note = msg.Sprintf("several files written (%s): graded the last committed or saved", baseNames(written))
+			if len(written) > 1 && s.File != "" {
+				s.Note = severalFiles(written, s.File)
 			}
 			subs = append(subs, s)
 		}
@@ -284,13 +285,18 @@ func studentFolder(ctx context.Context, tempDir, student, dir string, ps []*prob
 		s := Submission{Student: student, Problem: p, Root: dir}
 		names := problemFileNames(p)
 		var latest time.Time
+		var found []string
 		for _, n := range names {
 			f := filepath.Join(dir, n)
 			if fi, err := os.Stat(f); err == nil && !fi.IsDir() {
+				found = append(found, f)
 				if at := judging.SavedAt(ctx, tempDir, f); at.After(latest) {
 					s.File, latest = f, at
 				}
 			}
+		}
+		if len(found) > 1 {
+			s.Note = severalFiles(found, s.File)
 		}
 		if s.File == "" && len(ps) == 1 && len(sources) == 1 {
 			s.File = sources[0]
@@ -343,6 +349,12 @@ func isExpectedName(name string) bool {
 		}
 	}
 	return false
+}
+
+// severalFiles is the note on a student who wrote several files for one
+// problem: which were found, and which was graded.
+func severalFiles(found []string, graded string) string {
+	return msg.Sprintf("several files for this problem (%s): graded %s, the last committed or saved; the others were not judged", baseNames(found), filepath.Base(graded))
 }
 
 // baseNames lists files by their base names.

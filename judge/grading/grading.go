@@ -1,9 +1,12 @@
-// Package grading grades a class: it finds each student's submission for
-// each problem in a class folder (Find: a clone of the kit, a folder of
-// files named for the problems, or one file per student), judges them,
-// several at once (Grader), and scores each report as a row of the grade
-// sheet (Row.Score). Showing the rows (the table, CSV, JSON, feedback, the
-// class page, GitHub Classroom's results) is the caller's.
+// Package grading grades a class: it resolves what it was given (Resolve:
+// a class, some of its students, or one), finds each student's submission
+// for each problem in the class folder (Find: a clone of the kit, a folder
+// of files named for the problems, or one file per student), judges them,
+// several at once (Grader), reusing the report kept from an earlier
+// grading when nothing that decides it changed (Store), and scores each
+// report as a row of the grade sheet (Row.Score). Showing the rows (the
+// table, CSV, JSON, feedback, the class page, GitHub Classroom's results)
+// is the caller's.
 package grading
 
 import (
@@ -13,6 +16,7 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/nqueens-kit/nqueens/judge/build"
 	"github.com/nqueens-kit/nqueens/judge/calibrate"
 	"github.com/nqueens-kit/nqueens/judge/cases"
 	"github.com/nqueens-kit/nqueens/judge/judging"
@@ -28,6 +32,8 @@ type Grader struct {
 	Dir      string       // the class folder: files are shown relative to it
 	Tier     sandbox.Tier // the jail's, written in every row
 	Parallel int          // submissions judged at once; 0 means 1
+	Store    Store        // the reports kept from earlier gradings
+	Regrade  bool         // judge every file, kept reports or not
 }
 
 // Prepare reads the cases of ps and times their references once, before
@@ -60,6 +66,58 @@ func (g *Grader) Prepare(ctx context.Context, subs []Submission, ps []*problem.P
 		}
 	}
 	return nil
+}
+
+// Split parts the class's subs for t: those to judge now, and, for the
+// rest of the class, the rows kept from when they were last graded (Kept);
+// missing names the students of the rest with a row not kept (a file
+// changed since, or never graded), left off the sheet.
+func (g *Grader) Split(ctx context.Context, t Target, subs []Submission) (judge []Submission, kept []Row, missing []string, err error) {
+	gone := map[string]bool{}
+	for _, s := range subs {
+		if t.Judges(s) {
+			judge = append(judge, s)
+			continue
+		}
+		row, ok, err := g.Kept(ctx, s)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		if !ok {
+			gone[s.Student] = true
+			continue
+		}
+		kept = append(kept, row)
+	}
+	kept = slices.DeleteFunc(kept, func(r Row) bool { return gone[r.Student] })
+	for s := range gone {
+		missing = append(missing, s)
+	}
+	slices.Sort(missing)
+	return judge, kept, missing, nil
+}
+
+// Students counts the students of subs: each one's submissions.
+func Students(subs []Submission) map[string]int {
+	count := map[string]int{}
+	for _, s := range subs {
+		count[s.Student]++
+	}
+	return count
+}
+
+// Reused counts the rows of a sheet whose report was kept from an earlier
+// grading, of those with a file.
+func Reused(rows []Row) (reused, files int) {
+	for _, r := range rows {
+		if r.Reused {
+			reused++
+		}
+		if r.File != "" {
+			files++
+		}
+	}
+	return reused, files
 }
 
 // All grades subs with g.Parallel workers and hands each row to done as it
@@ -105,12 +163,32 @@ func (g *Grader) All(ctx context.Context, subs []Submission, done func(Row)) err
 	return ctx.Err()
 }
 
-// One judges one submission, every case, and scores it. An error is the
-// judge's or the kit's, never the student's.
+// One grades one submission, every case, and scores it: judged, or, when
+// nothing that decides its report changed since it was last judged (and
+// not g.Regrade), its kept report scored again (Row.Reused). An error is
+// the judge's or the kit's, never the student's.
 func (g *Grader) One(ctx context.Context, s Submission) (Row, error) {
+	row, _, err := g.grade(ctx, s, true)
+	return row, err
+}
+
+// Kept is s's row when it needs no judging: no file to judge, or a report
+// kept from an earlier grading of the same file under the same cases,
+// calibration, judge and jail. ok is false when s would have to be judged.
+func (g *Grader) Kept(ctx context.Context, s Submission) (row Row, ok bool, err error) {
+	return g.grade(ctx, s, false)
+}
+
+// params is how -grade judges a file: every case, the larger ones scored
+// as failed after a TLE or an MLE, and where the time goes for the
+// feedback.
+var params = judging.Params{All: true, Grading: true, Teach: true}
+
+// grade is One, or Kept when judge is false.
+func (g *Grader) grade(ctx context.Context, s Submission, judge bool) (Row, bool, error) {
 	cs, err := g.Judge.Cases(s.Problem)
 	if err != nil {
-		return Row{}, err
+		return Row{}, false, err
 	}
 	row := Row{Student: s.Student, Problem: s.Problem.Folder(), Total: len(cs), Protection: string(g.Tier)}
 	for _, c := range cs {
@@ -126,7 +204,7 @@ func (g *Grader) One(ctx context.Context, s Submission) (Row, error) {
 		for _, c := range cs {
 			row.Cases = append(row.Cases, ScoredCase{Name: c.Name, Points: c.Points, Message: s.Missing})
 		}
-		return row, nil
+		return row, true, nil
 	}
 	display, err := filepath.Rel(g.Dir, s.File)
 	if err != nil {
@@ -137,18 +215,53 @@ func (g *Grader) One(ctx context.Context, s Submission) (Row, error) {
 	if l, ok := lang.ForFile(s.File); ok {
 		row.Language = l.Name
 	}
-	rep, err := g.Judge.File(ctx, s.Problem, s.File, display, judging.Params{All: true, Grading: true})
+	key, keyed, err := g.key(ctx, s, display)
+	if err != nil {
+		row.Verdict, row.Message = verdict.JudgeError, err.Error()
+		return row, judge, nil
+	}
+	if keyed && (!judge || !g.Regrade) {
+		if rep, ok := g.Store.Get(key); ok {
+			row.Score(rep, cs, s.Note)
+			row.Reused = true
+			return row, true, nil
+		}
+	}
+	if !judge {
+		return row, false, nil
+	}
+	rep, err := g.Judge.File(ctx, s.Problem, s.File, display, params)
 	var unreadable *judging.SubmissionError
 	if errors.As(err, &unreadable) {
 		// The student's file itself: too large, not a regular file, …
 		row.Verdict, row.Message = verdict.NotWritten, err.Error()
-		return row, nil
+		return row, true, nil
 	}
 	if err != nil {
 		// The judge's own failure, or the kit's: never the student's.
 		row.Verdict, row.Message = verdict.JudgeError, err.Error()
-		return row, nil
+		return row, true, nil
+	}
+	if keyed && ctx.Err() == nil {
+		// Not kept is judged again next time: no harm to the student.
+		g.Store.Put(key, rep)
 	}
 	row.Score(rep, cs, s.Note)
-	return row, nil
+	return row, true, nil
+}
+
+// key names s's report by everything that decides it: the file's name as
+// shown and its content, and the judging's fingerprint. keyed is false
+// when the file cannot be read (its row says so when judged) or nothing
+// can be promised.
+func (g *Grader) key(ctx context.Context, s Submission, display string) (key string, keyed bool, err error) {
+	l, src, err := judging.ReadSubmission(s.Problem, s.File, display)
+	if err != nil {
+		return "", false, nil
+	}
+	fp, ok, err := g.Judge.Fingerprint(ctx, s.Problem, l, params)
+	if err != nil || !ok {
+		return "", false, err
+	}
+	return build.Key(fp, display, string(src)), true, nil
 }

@@ -3,6 +3,7 @@
 package grading
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -33,6 +34,8 @@ type Row struct {
 
 	Cases  []ScoredCase    `json:"-"` // each case of the exercise
 	Report *judging.Report `json:"-"` // what was judged; nil when nothing was
+	Reused bool            `json:"-"` // the report was kept from an earlier grading
+	Note   string          `json:"-"` // what grading says beside the report (which file of several), also in Message
 }
 
 // A ScoredCase is one case of a graded row: what it got and what it is
@@ -51,7 +54,7 @@ type ScoredCase struct {
 // headline (Python's 15 and 16) are scored as its largest case that runs,
 // the same achievement in that language.
 func (row *Row) Score(rep *judging.Report, cs []*cases.Case, note string) {
-	row.Report = rep
+	row.Report, row.Note = rep, note
 	row.Verdict, row.Message = rep.Verdict, rep.Message
 	if note != "" {
 		row.Message = strings.TrimSpace(row.Message + "\n" + note)
@@ -83,14 +86,14 @@ func (row *Row) Score(rep *judging.Report, cs []*cases.Case, note string) {
 				row.Points += c.Points
 			}
 		} else if slices.Contains(rep.Skipped, name) {
-			sc.Message = msg.Sprintf("scored as failed without running: a smaller case already ran out of time")
+			sc.Message = rep.SkipReason()
 		} else {
 			sc.Message = rep.Message // nothing ran: a compile error, an answer written in
 		}
 		row.Cases = append(row.Cases, sc)
 	}
-	if len(rep.Skipped) > 0 {
-		row.Message += msg.Sprintf(" (%s scored as failed without running: a smaller case already ran out of time)", strings.Join(rep.Skipped, ", "))
+	if why := rep.SkipReason(); len(rep.Skipped) > 0 && why != "" {
+		row.Message += fmt.Sprintf(" (%s %s)", strings.Join(rep.Skipped, ", "), why)
 	}
 	if len(rep.Beyond) > 0 && headline != "" {
 		row.Message = strings.TrimSpace(row.Message + "\n" + msg.Sprintf("%s scored as %s, the largest case run in %s: past it the reference search needs more than about %.0f s there", strings.Join(rep.Beyond, ", "), headline, rep.Language, lang.HeadlineSearch.Seconds()))

@@ -19,7 +19,8 @@ func TestScoreCountsPointsOfTheCasesPassed(t *testing.T) {
 			{Name: "n14", Verdict: verdict.AC, CPUms: 100},
 			{Name: "n15", Verdict: verdict.TLE, CPUms: 600},
 		},
-		Skipped: []string{"n16"},
+		Skipped:   []string{"n16"},
+		StoppedBy: verdict.TLE,
 	}
 	var row Row
 	row.Score(rep, cs, "")
@@ -27,10 +28,17 @@ func TestScoreCountsPointsOfTheCasesPassed(t *testing.T) {
 	assert.Equal(t, 2, row.Passed)
 	assert.Equal(t, 3, row.Points)
 	assert.Equal(t, int64(705), row.CPUms)
-	assert.Contains(t, row.Message, "n16 scored as failed without running")
+	assert.Contains(t, row.Message, "n16 scored as failed without running: a smaller case already ran out of time")
 	if assert.Len(t, row.Cases, 4) {
 		assert.Equal(t, verdict.Verdict(""), row.Cases[3].Verdict, "n16 did not run")
 	}
+
+	rep.Verdict, rep.StoppedBy = verdict.MLE, verdict.MLE
+	rep.Cases[2].Verdict = verdict.MLE
+	row = Row{}
+	row.Score(rep, cs, "")
+	assert.Contains(t, row.Message, "n16 scored as failed without running: a smaller case already ran out of memory")
+	assert.Equal(t, "scored as failed without running: a smaller case already ran out of memory", row.Cases[3].Message)
 }
 
 // A language judged only up to its headline (Python: 14) scores the cases

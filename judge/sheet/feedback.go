@@ -60,6 +60,9 @@ func FeedbackText(student, version string, rows []grading.Row) string {
 	for _, r := range rows {
 		b.WriteString("\n")
 		msg.Fprintf(&b, "%s: %s, %d of %d points\n", r.Problem, r.Verdict.Long(), r.Points, r.MaxPoints)
+		if r.Note != "" {
+			fmt.Fprintf(&b, "%s\n", report.Indent(format.Printable(r.Note), "  "))
+		}
 		if r.Report == nil {
 			// Nothing was judged: no file, or the judge's own failure.
 			fmt.Fprintf(&b, "%s\n", report.Indent(format.Printable(r.Message), "  "))

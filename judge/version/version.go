@@ -4,7 +4,12 @@ package version
 
 import (
 	"cmp"
+	"crypto/sha256"
+	"encoding/hex"
+	"io"
+	"os"
 	"runtime/debug"
+	"sync"
 )
 
 // String names this judge: the module's version, or the commit it was
@@ -34,3 +39,24 @@ func String() string {
 	}
 	return cmp.Or(v, "(devel)") + " " + info.GoVersion
 }
+
+// Build names this judge's executable by its content: two builds of the
+// same commit with different changes differ, which String cannot tell
+// ("+changes"). What the judge keeps between runs (-grade's reused
+// results) is keyed by it. "" when the executable cannot be read.
+var Build = sync.OnceValue(func() string {
+	self, err := os.Executable()
+	if err != nil {
+		return ""
+	}
+	f, err := os.Open(self)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	sum := sha256.New()
+	if _, err := io.Copy(sum, f); err != nil {
+		return ""
+	}
+	return hex.EncodeToString(sum.Sum(nil))
+})
