@@ -21,6 +21,7 @@ type Series struct {
 	Times  map[int]time.Duration
 	Colour string // "" for the next of the palette's
 	Dashed bool   // a limit or a reference, not a submission
+	Thin   bool   // one of many: a thin line, its points small
 	// Legend, when set, is the series' entry in the legend, shared by
 	// every series with the same one (a class: one entry per verdict);
 	// the series' own name is its line's tooltip.
@@ -148,8 +149,12 @@ func (c *chart) line(s Series, colour string) {
 	if len(pts) == 0 {
 		return
 	}
-	fmt.Fprintf(&c.b, `<g><title>%s</title>`+"\n", html.EscapeString(s.Name))
-	fmt.Fprintf(&c.b, `<polyline points="%s" fill="none" stroke="%s" stroke-width="2.5" %s/>`+"\n", strings.Join(pts, " "), colour, dash(s))
+	width, radius := 2.5, 3.5
+	if s.Thin {
+		width, radius = 1.5, 2.5
+	}
+	fmt.Fprintf(&c.b, `<g class="series"><title>%s</title>`+"\n", html.EscapeString(s.Name))
+	fmt.Fprintf(&c.b, `<polyline points="%s" fill="none" stroke="%s" stroke-width="%g" %s/>`+"\n", strings.Join(pts, " "), colour, width, dash(s))
 	for _, p := range pts {
 		// A dashed line's points are hollow: a reference timed at one
 		// n only is a point, not a line.
@@ -158,7 +163,7 @@ func (c *chart) line(s Series, colour string) {
 		if s.Dashed {
 			fill = "white"
 		}
-		fmt.Fprintf(&c.b, `<circle cx="%s" cy="%s" r="3.5" fill="%s" stroke="%s" stroke-width="1.5"/>`+"\n", xy[0], xy[1], fill, colour)
+		fmt.Fprintf(&c.b, `<circle cx="%s" cy="%s" r="%g" fill="%s" stroke="%s" stroke-width="1.5"/>`+"\n", xy[0], xy[1], radius, fill, colour)
 	}
 	c.b.WriteString("</g>\n")
 }

@@ -3,7 +3,10 @@
 package format
 
 import (
+	"unicode"
+
 	"fmt"
+	"golang.org/x/text/width"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -77,3 +80,25 @@ func Millis(n int64) time.Duration { return time.Duration(n) * time.Millisecond 
 
 // Factor writes a limit factor without needless decimals: 4, 1.5, 2.9.
 func Factor(f float64) string { return strings.TrimSuffix(fmt.Sprintf("%.2g", f), ".0") }
+
+// Columns is how many columns of a terminal s takes: two for each wide
+// character (Chinese, Japanese, Korean, fullwidth forms), none for a
+// combining mark, one for the others.
+func Columns(s string) int {
+	n := 0
+	for _, r := range s {
+		switch {
+		case unicode.Is(unicode.Mn, r) || unicode.Is(unicode.Me, r):
+		case width.LookupRune(r).Kind() == width.EastAsianWide || width.LookupRune(r).Kind() == width.EastAsianFullwidth:
+			n += 2
+		default:
+			n++
+		}
+	}
+	return n
+}
+
+// Pad is s followed by spaces to fill n columns of a terminal (Columns).
+func Pad(s string, n int) string {
+	return s + strings.Repeat(" ", max(0, n-Columns(s)))
+}

@@ -21,3 +21,11 @@ func TestDurationsAndSizes(t *testing.T) {
 	assert.Equal(t, "4.8 MiB", KiB(4915))
 	assert.Equal(t, "", KiB(0))
 }
+
+func TestColumnsCountWideCharactersTwice(t *testing.T) {
+	assert.Equal(t, 5, Columns("alice"))
+	assert.Equal(t, 6, Columns("王小明"), "each Han character takes two columns")
+	assert.Equal(t, 4, Columns("José"))
+	assert.Equal(t, 4, Columns("Jose\u0301"), "a combining accent takes none")
+	assert.Equal(t, "王小明  |", Pad("王小明", 8)+"|")
+}

@@ -1,15 +1,22 @@
 // -grade -html: the class on one self-contained page (no script, no
-// network): the sheet, the verdicts per problem, a chart of CPU time
-// against n per problem, and each student's report behind a click.
+// network), to read alone or to show a class: the sheet with each file and
+// language, the verdicts' colours explained, how many passed each case,
+// the points' distribution, charts of CPU time against n, and each
+// student's report opened from their name.
 
 package sheet
 
 import (
 	"context"
+	"crypto/rand"
 	_ "embed"
 	"fmt"
 	"html/template"
 	"io"
+	"math/big"
+	"path"
+	"regexp"
+	"slices"
 	"strings"
 	"time"
 
@@ -30,32 +37,53 @@ var pageTemplate = template.Must(template.New("page").Parse(pageHTML))
 
 // classPage is what the page shows.
 type classPage struct {
-	Title    string
-	Text     pageText
-	Problems []string
-	Students []pageStudent
-	Verdicts []verdict.Verdict // the columns of the counts
-	Counts   []pageCounts
-	Charts   []template.HTML // an SVG image per problem
+	Title      string
+	Text       pageText
+	Anonymous  bool
+	Problems   []string
+	Students   []pageStudent
+	Legend     []pageVerdict // every verdict's colour, what it means and scores
+	Counts     []pageCounts
+	Passes     []pagePasses
+	Histograms []pageHistogram
+	Charts     []pageChart
 }
 
 // pageText is the page's prose, in the user's language.
 type pageText struct {
-	Intro, Sheet, Student, Points, Verdicts, Problem, Charts, ChartNote, Reports string
+	Intro, Sheet, Student, File, Language, Points, Legend, Verdict, Meaning, Scores string
+	Verdicts, Problem, Passes, PassesNote, Histogram, HistogramNote, Students       string
+	Charts, ChartNote, Reports, ReportsNote                                         string
 }
 
-func newPageText(version string, protection sandbox.Tier) pageText {
-	return pageText{
-		Intro:     msg.Sprintf("Graded by the N-Queens judge (%s), protection: %s. Point at a cell for its message; click a name for the student's report.", version, protection),
-		Sheet:     msg.Sprintf("Grade sheet"),
-		Student:   msg.Sprintf("student"),
-		Points:    msg.Sprintf("points"),
-		Verdicts:  msg.Sprintf("Verdicts per problem"),
-		Problem:   msg.Sprintf("problem"),
-		Charts:    msg.Sprintf("CPU time against n"),
-		ChartNote: msg.Sprintf("One line per student, the calibrated reference of each language dashed: a line far above its reference at the largest n is a slower method."),
-		Reports:   msg.Sprintf("Each student's report"),
+func newPageText(version string, protection sandbox.Tier, anonymous bool) pageText {
+	t := pageText{
+		Intro:         msg.Sprintf("Graded by the N-Queens judge (%s), protection: %s. Point at a cell for its message; click a name for the student's report.", version, protection),
+		Sheet:         msg.Sprintf("Grade sheet"),
+		Student:       msg.Sprintf("student"),
+		File:          msg.Sprintf("file"),
+		Language:      msg.Sprintf("language"),
+		Points:        msg.Sprintf("points"),
+		Legend:        msg.Sprintf("What the colours mean"),
+		Verdict:       msg.Sprintf("verdict"),
+		Meaning:       msg.Sprintf("meaning"),
+		Scores:        msg.Sprintf("scores"),
+		Verdicts:      msg.Sprintf("Verdicts per problem"),
+		Problem:       msg.Sprintf("problem"),
+		Passes:        msg.Sprintf("How many passed each case"),
+		PassesNote:    msg.Sprintf("A case is one n: where the count drops, the method stops being fast enough."),
+		Histogram:     msg.Sprintf("Points"),
+		HistogramNote: msg.Sprintf("How many students got each total of points, from 0 to the most there is."),
+		Students:      msg.Sprintf("students"),
+		Charts:        msg.Sprintf("CPU time against n"),
+		ChartNote:     msg.Sprintf("One chart per group of verdicts, one thin line per student (point at it for the name), the calibrated reference of each language dashed: a line far above its reference at the largest n is a slower method."),
+		Reports:       msg.Sprintf("Each student's report"),
+		ReportsNote:   msg.Sprintf("Click a name to open the report the student would see judging the file alone."),
 	}
+	if anonymous {
+		t.Intro = msg.Sprintf("Graded by the N-Queens judge (%s), protection: %s. Students are numbered, in an order drawn for this page.", version, protection)
+	}
+	return t
 }
 
 type pageStudent struct {
@@ -66,56 +94,113 @@ type pageStudent struct {
 }
 
 type pageCell struct {
-	Verdict       verdict.Verdict
-	Class         string // the cell's colour: ok, slow, wrong, none, err
-	Passed, Total int
-	Message       string
+	Verdict        verdict.Verdict
+	Class          string // the cell's colour: verdictClass
+	Passed, Total  int
+	Message        string
+	File, Language string
 }
 
 type pageCounts struct {
 	Problem string
-	N       []int // one per classPage.Verdicts
+	N       []int // one per classPage.Legend
 }
 
-// verdictClass is a verdict's colour on the page: the terminal's colours.
-func verdictClass(v verdict.Verdict) string {
+// pageVerdict is a verdict's entry in the legend.
+type pageVerdict struct {
+	Verdict      verdict.Verdict
+	Class        string
+	Cell, Line   string // its colours: the sheet's cells, the charts' lines
+	Name, Scores string
+}
+
+// pagePasses is one problem's count of students who passed each case.
+type pagePasses struct {
+	Problem string
+	Of      int // the students with a row for it
+	Cases   []pagePass
+}
+
+type pagePass struct {
+	Name   string
+	Passed int
+	Height int // of its bar, in pixels
+}
+
+// pageHistogram is how many students got each total of a problem's points.
+type pageHistogram struct {
+	Problem string
+	Max     int
+	Bars    []pageBar
+}
+
+type pageBar struct {
+	Points, Students int
+	Height           int // of its bar, in pixels
+}
+
+type pageChart struct {
+	SVG template.HTML
+}
+
+// A verdict's colours: its cell on the sheet, light, and its line on the
+// charts, dark. Each verdict has its own.
+var colours = map[verdict.Verdict]struct{ cell, line string }{
+	verdict.AC:         {"#c6efce", "#2e9e44"},
+	verdict.WA:         {"#ffc7ce", "#d62728"},
+	verdict.TLE:        {"#ffeb9c", "#e08a00"},
+	verdict.MLE:        {"#b2ebf2", "#00838f"},
+	verdict.OLE:        {"#e6ee9c", "#827717"},
+	verdict.RE:         {"#e1bee7", "#8e24aa"},
+	verdict.CE:         {"#d7ccc8", "#6d4c41"},
+	verdict.HC:         {"#f8bbd0", "#c2185b"},
+	verdict.NotWritten: {"#eeeeee", "#757575"},
+	verdict.JudgeError: {"#bbdefb", "#1565c0"},
+}
+
+// scores says what a verdict is worth on the sheet (Row.Score): the same
+// words as docs/teachers.md's table.
+func scores(v verdict.Verdict) string {
 	switch v {
 	case verdict.AC:
-		return "ok"
-	case verdict.TLE, verdict.MLE, verdict.OLE:
-		return "slow"
-	case verdict.NotWritten:
-		return "none"
+		return msg.Sprintf("every case's points")
+	case verdict.CE, verdict.NotWritten:
+		return msg.Sprintf("0: nothing ran")
+	case verdict.HC:
+		return msg.Sprintf("0 when the answer is in the source; else the points of the cases passed")
 	case verdict.JudgeError:
-		return "err"
+		return msg.Sprintf("0, the judge's fault, not the student's: grade again")
 	}
-	return "wrong"
+	return msg.Sprintf("the points of the cases passed")
 }
 
-// verdictColour is a student's line on the class chart: the colours of the
-// sheet's cells, darker.
-func verdictColour(v verdict.Verdict) string {
-	switch verdictClass(v) {
-	case "ok":
-		return "#2e9e44"
-	case "slow":
-		return "#e08a00"
-	}
-	return "#d62728"
-}
+// verdictClass is a verdict's class on the page: its colours.
+func verdictClass(v verdict.Verdict) string { return "v-" + strings.ToLower(string(v)) }
 
 // referenceColours tell the languages' references apart on the class chart.
 var referenceColours = map[*lang.Language]string{
 	lang.Go: "#000000", lang.Java: "#7b3f00", lang.CPP: "#5a3d99", lang.C: "#1f77b4", lang.Python: "#777777",
 }
 
+// chartGroups are the class charts of a problem, one per group of
+// verdicts, so that forty lines are not drawn on one.
+var chartGroups = []struct {
+	verdicts []verdict.Verdict
+	name     func() string
+}{
+	{[]verdict.Verdict{verdict.AC}, func() string { return msg.Sprintf("accepted") }},
+	{[]verdict.Verdict{verdict.TLE, verdict.MLE, verdict.OLE}, func() string { return msg.Sprintf("out of time, memory or output") }},
+	{[]verdict.Verdict{verdict.WA, verdict.RE, verdict.HC, verdict.JudgeError}, func() string { return msg.Sprintf("wrong, crashed or hard-coded") }},
+}
+
 // Class is a graded class, as its page shows it.
 type Class struct {
-	Name     string // the class folder, as the teacher named it
-	Version  string // the judge's
-	Tier     sandbox.Tier
-	Problems []*problem.Problem
-	Rows     []grading.Row
+	Name      string // the class folder's name
+	Version   string // the judge's
+	Tier      sandbox.Tier
+	Problems  []*problem.Problem
+	Rows      []grading.Row
+	Anonymous bool // number the students instead of naming them
 	// Cases are a problem's cases; Reference is the CPU time of its
 	// calibrated reference in a language on a case with a relative limit.
 	Cases     func(p *problem.Problem) ([]*cases.Case, error)
@@ -124,39 +209,55 @@ type Class struct {
 
 // WritePage writes class's page to w.
 func WritePage(ctx context.Context, w io.Writer, class Class) error {
-	page := classPage{Title: msg.Sprintf("N-Queens: the class in %s", class.Name), Text: newPageText(class.Version, class.Tier), Verdicts: Verdicts}
+	names, sheet := grading.ByStudent(class.Rows)
+	label := func(name string) string { return name }
+	if class.Anonymous {
+		label = anonymous(names)
+		slices.SortFunc(names, func(a, b string) int { return strings.Compare(label(a), label(b)) })
+	}
+	page := classPage{Title: msg.Sprintf("N-Queens: the class in %s", class.Name), Text: newPageText(class.Version, class.Tier, class.Anonymous), Anonymous: class.Anonymous}
 	for _, p := range class.Problems {
 		page.Problems = append(page.Problems, p.Folder())
 	}
-	names, sheet := grading.ByStudent(class.Rows)
+	for _, v := range Verdicts {
+		page.Legend = append(page.Legend, pageVerdict{v, verdictClass(v), colours[v].cell, colours[v].line, v.Long(), scores(v)})
+	}
 	for i, name := range names {
-		st := pageStudent{ID: fmt.Sprintf("student-%d", i+1), Name: name}
+		hide := hider(name, label(name), sheet[name], class.Anonymous)
+		st := pageStudent{ID: fmt.Sprintf("student-%d", i+1), Name: label(name)}
+		var rows []grading.Row
 		for _, p := range page.Problems {
 			cell := pageCell{Verdict: "-", Class: "none"}
 			if r, ok := sheet[name][p]; ok {
-				cell = pageCell{r.Verdict, verdictClass(r.Verdict), r.Passed, r.Total, OneLine(r.Message)}
+				r.Student, r.File, r.Message = label(name), hide(r.File), hide(r.Message)
+				cell = pageCell{r.Verdict, verdictClass(r.Verdict), r.Passed, r.Total, OneLine(r.Message), r.File, r.Language}
 				st.Points, st.Max = st.Points+r.Points, st.Max+r.MaxPoints
+				rows = append(rows, r)
 			}
 			st.Cells = append(st.Cells, cell)
 		}
-		st.Report = FeedbackText(name, class.Version, grading.InOrder(sheet[name], class.Problems))
+		st.Report = hide(FeedbackText(label(name), class.Version, rows))
 		page.Students = append(page.Students, st)
 	}
 	counts := Counts(class.Rows)
 	for _, p := range page.Problems {
 		pc := pageCounts{Problem: p}
-		for _, v := range page.Verdicts {
+		for _, v := range Verdicts {
 			pc.N = append(pc.N, counts[p][v])
 		}
 		page.Counts = append(page.Counts, pc)
 	}
 	for _, p := range class.Problems {
-		svg, err := class.chart(ctx, p)
-		if err != nil {
-			return err
-		}
-		if svg != "" {
-			page.Charts = append(page.Charts, template.HTML(svg)) // built by chart.Write, its text escaped
+		page.Passes = append(page.Passes, passes(p, class.Rows))
+		page.Histograms = append(page.Histograms, histogram(p, class.Rows))
+		for _, g := range chartGroups {
+			svg, err := class.chart(ctx, p, g.verdicts, g.name(), label)
+			if err != nil {
+				return err
+			}
+			if svg != "" {
+				page.Charts = append(page.Charts, pageChart{template.HTML(svg)}) // built by chart.Write, its text escaped
+			}
 		}
 	}
 	return page.render(w)
@@ -165,10 +266,104 @@ func WritePage(ctx context.Context, w io.Writer, class Class) error {
 // render writes the page's HTML.
 func (page classPage) render(w io.Writer) error { return pageTemplate.Execute(w, page) }
 
-// chart draws p's chart: each student's CPU time at each n run, and the
-// calibrated reference of each language in the class at the cases whose
-// limit it sets. "" when nobody ran a case.
-func (class Class) chart(ctx context.Context, p *problem.Problem) (string, error) {
+// anonymous numbers names in an order drawn for this page: not the
+// alphabet's, nor one a student could work out from the names.
+func anonymous(names []string) func(string) string {
+	order := slices.Clone(names)
+	for i := len(order) - 1; i > 0; i-- {
+		j, err := rand.Int(rand.Reader, big.NewInt(int64(i+1)))
+		if err != nil {
+			panic(err) // crypto/rand does not fail on Linux, macOS or Windows
+		}
+		k := int(j.Int64())
+		order[i], order[k] = order[k], order[i]
+	}
+	number := map[string]string{}
+	width := len(fmt.Sprint(len(order)))
+	for i, name := range order {
+		number[name] = msg.Sprintf("student %0*d", width, i+1)
+	}
+	return func(name string) string { return number[name] }
+}
+
+// hider hides, on an anonymous page, what names a student in the texts of
+// their rows: the name, and each file's path, which holds it (bob/52.go:
+// solution.go, keeping the extension). A name the student wrote into their
+// own code or output stays.
+func hider(name, label string, rows map[string]grading.Row, anonymous bool) func(string) string {
+	if !anonymous {
+		return func(s string) string { return s }
+	}
+	var pairs []string
+	for _, r := range rows {
+		if r.File != "" {
+			pairs = append(pairs, r.File, "solution"+path.Ext(r.File))
+		}
+	}
+	files := strings.NewReplacer(pairs...)
+	word := regexp.MustCompile(`(^|[^\p{L}\p{N}_])` + regexp.QuoteMeta(name) + `($|[^\p{L}\p{N}_])`)
+	return func(s string) string {
+		return word.ReplaceAllString(files.Replace(s), "${1}"+strings.ReplaceAll(label, "$", "$$")+"${2}")
+	}
+}
+
+// passes counts, for each of p's cases, the students who passed it.
+func passes(p *problem.Problem, rows []grading.Row) pagePasses {
+	pp := pagePasses{Problem: p.Folder()}
+	count := map[string]int{}
+	var order []string
+	for _, r := range rows {
+		if r.Problem != p.Folder() {
+			continue
+		}
+		pp.Of++
+		for _, c := range r.Cases {
+			if !slices.Contains(order, c.Name) {
+				order = append(order, c.Name)
+			}
+			if c.Verdict == verdict.AC {
+				count[c.Name]++
+			}
+		}
+	}
+	for _, name := range order {
+		pp.Cases = append(pp.Cases, pagePass{Name: name, Passed: count[name], Height: barLength(count[name], pp.Of, 60)})
+	}
+	return pp
+}
+
+// histogram counts p's students by their points, every total from 0 to
+// the most there is.
+func histogram(p *problem.Problem, rows []grading.Row) pageHistogram {
+	h := pageHistogram{Problem: p.Folder()}
+	count := map[int]int{}
+	most := 0
+	for _, r := range rows {
+		if r.Problem == p.Folder() {
+			count[r.Points]++
+			h.Max = max(h.Max, r.MaxPoints)
+			most = max(most, count[r.Points])
+		}
+	}
+	for points := 0; points <= h.Max; points++ {
+		h.Bars = append(h.Bars, pageBar{Points: points, Students: count[points], Height: barLength(count[points], most, 60)})
+	}
+	return h
+}
+
+// barLength is the length of a bar of n out of most, the longest full.
+func barLength(n, most, full int) int {
+	if most == 0 {
+		return 0
+	}
+	return n * full / most
+}
+
+// chart draws p's chart for the students whose verdict is one of vs: each
+// one's CPU time at each n run, and the calibrated reference of each
+// language among them at the cases whose limit it sets. "" when none of
+// them ran a case.
+func (class Class) chart(ctx context.Context, p *problem.Problem, vs []verdict.Verdict, group string, label func(string) string) (string, error) {
 	cs, err := class.Cases(p)
 	if err != nil {
 		return "", err
@@ -187,10 +382,10 @@ func (class Class) chart(ctx context.Context, p *problem.Problem) (string, error
 	var all []chart.Series
 	languages := map[*lang.Language]bool{}
 	for _, r := range class.Rows {
-		if r.Problem != p.Folder() || r.Report == nil || len(r.Report.Cases) == 0 {
+		if r.Problem != p.Folder() || r.Report == nil || len(r.Report.Cases) == 0 || !slices.Contains(vs, r.Verdict) {
 			continue
 		}
-		s := chart.Series{Name: r.Student, Times: map[int]time.Duration{}, Legend: msg.Sprintf("students: %s", r.Verdict), Colour: verdictColour(r.Verdict)}
+		s := chart.Series{Name: label(r.Student), Times: map[int]time.Duration{}, Legend: msg.Sprintf("students: %s", r.Verdict), Colour: colours[r.Verdict].line, Thin: true}
 		for _, c := range r.Report.Cases {
 			n := sizes[c.Name]
 			// A log scale has no 0: a run too short to measure is drawn at 1 ms.
@@ -205,6 +400,7 @@ func (class Class) chart(ctx context.Context, p *problem.Problem) (string, error
 	if len(all) == 0 {
 		return "", nil
 	}
+	students := len(all)
 	for _, l := range lang.All {
 		if !languages[l] {
 			continue
@@ -228,7 +424,7 @@ func (class Class) chart(ctx context.Context, p *problem.Problem) (string, error
 	// The methods part where the search grows: the largest seven n.
 	from = max(from, to-6)
 	var b strings.Builder
-	labels := chart.Labels{Title: msg.Sprintf("%s: CPU time of each case against n", p.Folder()), Time: msg.Sprintf("CPU time (log scale)")}
+	labels := chart.Labels{Title: msg.Sprintf("%s, %s: CPU time of each case against n (%d students)", p.Folder(), group, students), Time: msg.Sprintf("CPU time (log scale)")}
 	if err := chart.Write(&b, labels, from, to, all); err != nil {
 		return "", err
 	}

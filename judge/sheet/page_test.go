@@ -3,12 +3,14 @@ package sheet
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"html/template"
 	"image"
 	"image/png"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -17,7 +19,11 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/nqueens-kit/nqueens/judge/chart"
+	"github.com/nqueens-kit/nqueens/judge/cases"
+	"github.com/nqueens-kit/nqueens/judge/grading"
+	"github.com/nqueens-kit/nqueens/judge/judging"
+	"github.com/nqueens-kit/nqueens/judge/lang"
+	"github.com/nqueens-kit/nqueens/judge/problem"
 	"github.com/nqueens-kit/nqueens/judge/sandbox"
 	"github.com/nqueens-kit/nqueens/judge/verdict"
 )
@@ -79,51 +85,161 @@ func pixels(img image.Image, hex string) (count, top int) {
 	return count, top
 }
 
-func TestClassPageInChromium(t *testing.T) {
-	ms := func(v int) time.Duration { return time.Duration(v) * time.Millisecond }
-	var svg bytes.Buffer
-	require.NoError(t, chart.Write(&svg, chart.Labels{Title: "0052-n-queens-ii", Time: "CPU time"}, 10, 16, []chart.Series{
-		{Name: "alice", Times: map[int]time.Duration{10: ms(3), 13: ms(50), 14: ms(200), 16: ms(7000)}},
-		{Name: "bob <b>", Times: map[int]time.Duration{10: ms(9), 13: ms(400), 14: ms(2600)}},
-		{Name: "reference (Go)", Colour: "#000000", Dashed: true, Times: map[int]time.Duration{14: ms(180), 16: ms(7400)}},
-	}))
-	page := classPage{
-		Title:    "N-Queens: the class in class",
-		Text:     newPageText("test", sandbox.TierFull),
-		Problems: []string{"0052-n-queens-ii"},
-		Verdicts: Verdicts,
-		Students: []pageStudent{
-			{ID: "student-1", Name: "alice", Cells: []pageCell{{verdict.AC, "ok", 18, 18, ""}}, Points: 18, Max: 18, Report: "alice: everything passed"},
-			{ID: "student-2", Name: "bob <b>", Cells: []pageCell{{verdict.TLE, "slow", 14, 18, "n = 14: used more than the CPU time limit"}}, Points: 15, Max: 18, Report: "<script>alert(1)</script>"},
-			{ID: "student-3", Name: "carol", Cells: []pageCell{{verdict.WA, "wrong", 0, 18, "n = 4: got 3"}}, Points: 0, Max: 18, Report: "WA"},
-		},
-		Counts: []pageCounts{{"0052-n-queens-ii", []int{1, 1, 1, 0, 0, 0, 0, 0, 0, 0}}},
-		Charts: []template.HTML{template.HTML(svg.String())},
+// testClass is a class of 40 for the page: most accepted in Go, some too
+// slow, a few wrong or missing, in several languages, with a Chinese name
+// and a name that is HTML.
+func testClass() Class {
+	p := problem.All[1] // 0052-n-queens-ii
+	cs := []*cases.Case{
+		{Name: "n04", Inputs: []int{4}, Points: 2},
+		{Name: "n08", Inputs: []int{8}, Points: 1},
+		{Name: "n13", Inputs: []int{13}, Points: 1, Limits: cases.Limits{Factor: 6}},
 	}
+	ms := func(v int) time.Duration { return time.Duration(v) * time.Millisecond }
+	row := func(student, file, language string, v verdict.Verdict, passed int, cpu13 int) grading.Row {
+		r := grading.Row{Student: student, Problem: p.Folder(), File: file, Language: language, Verdict: v, Total: 3, MaxPoints: 4, Protection: "full"}
+		rep := &judging.Report{Problem: p.Folder(), File: file, Verdict: v, Language: language}
+		for i, c := range cs {
+			cv := verdict.AC
+			if i >= passed {
+				cv = v
+			}
+			cpu := ms(2 + i)
+			if c.Name == "n13" {
+				cpu = ms(cpu13)
+			}
+			rep.Cases = append(rep.Cases, &cases.Result{Name: c.Name, Verdict: cv, CPU: cpu, CPUms: int64(cpu / time.Millisecond), Message: "at " + file})
+			r.Cases = append(r.Cases, grading.ScoredCase{Name: c.Name, Verdict: cv, Points: c.Points})
+			if cv == verdict.AC {
+				r.Passed++
+				r.Points += c.Points
+			}
+		}
+		if v != verdict.AC {
+			rep.Message = "n = 13: " + file + " used more than the limit"
+		}
+		r.Message, r.Report = rep.Message, rep
+		return r
+	}
+	var rows []grading.Row
+	for i := range 30 {
+		rows = append(rows, row(fmt.Sprintf("student%02d", i), fmt.Sprintf("student%02d/52.go", i), "Go", verdict.AC, 3, 40+i))
+	}
+	for i := range 6 {
+		rows = append(rows, row(fmt.Sprintf("slow%d", i), fmt.Sprintf("slow%d/52.py", i), "Python", verdict.TLE, 2, 900))
+	}
+	rows = append(rows,
+		row("王小明", "王小明/52.c", "C", verdict.WA, 1, 30),
+		row("bob <b>", "bob <b>.java", "Java", verdict.RE, 0, 5),
+		row("hog", "hog/52.cpp", "C++", verdict.MLE, 1, 5),
+		grading.Row{Student: "zed", Problem: p.Folder(), Verdict: verdict.NotWritten, Total: 3, MaxPoints: 4, Message: "no solution file"},
+	)
+	return Class{
+		Name: "class-7b", Version: "test", Tier: sandbox.TierFull, Problems: []*problem.Problem{p}, Rows: rows,
+		Cases: func(*problem.Problem) ([]*cases.Case, error) { return cs, nil },
+		Reference: func(context.Context, *problem.Problem, *lang.Language, *cases.Case) (time.Duration, error) {
+			return ms(35), nil
+		},
+	}
+}
+
+func TestEveryVerdictHasColoursOfItsOwn(t *testing.T) {
+	cells, lines := map[string]verdict.Verdict{}, map[string]verdict.Verdict{}
+	for _, v := range Verdicts {
+		c, ok := colours[v]
+		require.True(t, ok, "%s has colours", v)
+		assert.NotContains(t, cells, c.cell, "%s's cell colour is %s's", v, cells[c.cell])
+		assert.NotContains(t, lines, c.line, "%s's line colour is %s's", v, lines[c.line])
+		cells[c.cell], lines[c.line] = v, v
+	}
+}
+
+func TestClassPageSummarisesTheClass(t *testing.T) {
 	var b bytes.Buffer
-	require.NoError(t, page.render(&b))
+	require.NoError(t, WritePage(context.Background(), &b, testClass()))
 	html := b.String()
-	assert.NotContains(t, html, "<script>", "a student's text is escaped")
-	assert.NotContains(t, html, "<b>")
+	assert.Contains(t, html, "<title>N-Queens: the class in class-7b</title>", "the folder's name, not its path")
+	assert.NotContains(t, html, "<b>", "a student's text is escaped")
 	assert.Contains(t, html, "bob &lt;b&gt;")
+	assert.Contains(t, html, `<td class="small">Python</td><td class="small">slow0/52.py</td>`, "language and file columns")
+	assert.Contains(t, html, "王小明")
+	assert.Contains(t, html, `"Noto Sans CJK SC"`, "the page names CJK fonts")
+	// How many passed each case: n04 all but the RE and the missing, n13
+	// only the 30 accepted.
+	assert.Regexp(t, `<tr><td>38</td><td>\d+</td><td>30</td></tr>`, html)
+	// The points: 30 with 4, 6 with 3 (n13 failed), 2 with 2 (n04 only), 2 with 0.
+	assert.Contains(t, html, `<tr><td>2</td><td>0</td><td>2</td><td>6</td><td>30</td></tr>`+"\n"+`<tr><td class="small">0</td><td class="small">1</td><td class="small">2</td><td class="small">3</td><td class="small">4</td></tr>`)
+	// A chart per group of verdicts, each naming how many it draws.
+	assert.Contains(t, html, "0052-n-queens-ii, accepted: CPU time of each case against n (30 students)")
+	assert.Contains(t, html, "0052-n-queens-ii, out of time, memory or output: CPU time of each case against n (7 students)")
+	assert.Contains(t, html, "0052-n-queens-ii, wrong, crashed or hard-coded: CPU time of each case against n (2 students)")
+	assert.Contains(t, html, `<td>MLE</td><td>Memory Limit Exceeded</td>`, "the legend explains each colour")
+}
 
-	file := filepath.Join(t.TempDir(), "class.html")
-	require.NoError(t, os.WriteFile(file, b.Bytes(), 0o644))
-	img := screenshot(t, file, 1000, 1600)
+func TestAnonymousClassPageNamesNoStudent(t *testing.T) {
+	class := testClass()
+	class.Anonymous = true
+	var b bytes.Buffer
+	require.NoError(t, WritePage(context.Background(), &b, class))
+	html := b.String()
+	for _, r := range class.Rows {
+		assert.NotContains(t, html, template.HTMLEscapeString(r.Student), "no name")
+		if r.File != "" {
+			assert.NotContains(t, html, template.HTMLEscapeString(r.File), "no file path")
+		}
+	}
+	assert.Contains(t, html, ">student 01</a>")
+	assert.Contains(t, html, ">student 40</a>")
+	assert.Contains(t, html, "at solution.py", "a report's paths are the file's kind only")
+	assert.Equal(t, 40, strings.Count(html, `<div class="report" id="student-`))
+}
 
-	// The sheet: a green, a yellow and a red cell, each a whole cell's
-	// worth of pixels (about 140 × 20).
-	ac, acTop := pixels(img, "#c6efce")
-	tle, _ := pixels(img, "#ffeb9c")
-	wa, _ := pixels(img, "#ffc7ce")
-	assert.Greater(t, ac, 1000, "the AC cell")
-	assert.Greater(t, tle, 1000, "the TLE cell")
-	assert.Greater(t, wa, 1000, "the WA cell")
-	// The chart below it: alice's line (the palette's first colour) and
-	// bob's (its second).
-	alice, aliceTop := pixels(img, "#1f77b4")
-	bob, _ := pixels(img, "#d62728")
-	assert.Greater(t, alice, 200, "alice's line and points")
-	assert.Greater(t, bob, 100, "bob's line and points")
-	assert.Greater(t, aliceTop, acTop, "the chart is below the sheet")
+// TestClassPageInChromium draws a class of 40 in Chromium: the sheet's
+// cells in their verdicts' colours, the charts below, every report closed;
+// then the page opened at one student's name (the link the name is): that
+// report open. Both as named and anonymous.
+func TestClassPageInChromium(t *testing.T) {
+	chromium(t)
+	for _, anonymous := range []bool{false, true} {
+		class := testClass()
+		class.Anonymous = anonymous
+		var b bytes.Buffer
+		require.NoError(t, WritePage(context.Background(), &b, class))
+		file := filepath.Join(t.TempDir(), "class.html")
+		require.NoError(t, os.WriteFile(file, b.Bytes(), 0o644))
+
+		// A window taller than the page: nothing scrolls, the whole page
+		// is in the picture.
+		const width, height = 1000, 6000
+		img := screenshot(t, file, width, height)
+		ac, acTop := pixels(img, colours[verdict.AC].cell)
+		assert.Greater(t, ac, 10000, "the AC cells")
+		for _, v := range []verdict.Verdict{verdict.TLE, verdict.WA, verdict.RE, verdict.MLE} {
+			n, _ := pixels(img, colours[v].cell)
+			assert.Greater(t, n, 1000, "the %s cells", v)
+		}
+		marked, _ := pixels(img, "#fff3bf")
+		assert.Zero(t, marked, "no report is open")
+		text, _ := pixels(img, "#f8f8f8")
+		assert.Less(t, text, 1000, "no report's text is shown")
+		// The charts below the sheet: the accepted students' thin green
+		// lines.
+		lines, linesTop := pixels(img, colours[verdict.AC].line)
+		assert.Greater(t, lines, 500, "the accepted students' lines")
+		assert.Greater(t, linesTop, acTop, "the charts are below the sheet")
+
+		// A name is a link to its report: opened at it, the report shows.
+		student := slices.IndexFunc(class.Rows, func(r grading.Row) bool { return r.Verdict == verdict.MLE })
+		id := "student-1"
+		names, _ := grading.ByStudent(class.Rows)
+		if !anonymous {
+			id = fmt.Sprintf("student-%d", slices.Index(names, class.Rows[student].Student)+1)
+		}
+		assert.Contains(t, b.String(), `<a href="#`+id+`">`)
+		img = screenshot(t, file+"#"+id, width, height)
+		marked, _ = pixels(img, "#fff3bf")
+		text, _ = pixels(img, "#f8f8f8")
+		assert.Greater(t, marked, 1000, "the report's heading, marked")
+		assert.Greater(t, text, 10000, "the report's text, shown")
+	}
 }

@@ -139,15 +139,15 @@ func Table(w io.Writer, rows []grading.Row, ps []*problem.Problem, paint func(ve
 	students, sheet := grading.ByStudent(rows)
 	width := len("student")
 	for _, s := range students {
-		width = max(width, len(s))
+		width = max(width, format.Columns(s))
 	}
-	fmt.Fprintf(w, "%-*s", width, "student")
+	fmt.Fprint(w, format.Pad("student", width))
 	for _, p := range ps {
 		fmt.Fprintf(w, "  %-18s", p.Folder())
 	}
 	fmt.Fprintln(w, "  points")
 	for _, s := range students {
-		fmt.Fprintf(w, "%-*s", width, s)
+		fmt.Fprint(w, format.Pad(s, width))
 		got, most := 0, 0
 		for _, p := range ps {
 			r := sheet[s][p.Folder()]

@@ -1,0 +1,40 @@
+package sheet
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/nqueens-kit/nqueens/judge/format"
+	"github.com/nqueens-kit/nqueens/judge/grading"
+	"github.com/nqueens-kit/nqueens/judge/problem"
+	"github.com/nqueens-kit/nqueens/judge/verdict"
+)
+
+// A Chinese name takes two columns a character on a terminal: the table's
+// columns stay in line.
+func TestTableLinesUpWideNames(t *testing.T) {
+	p := problem.All[1]
+	rows := []grading.Row{
+		{Student: "王小明", Problem: p.Folder(), Verdict: verdict.AC, Passed: 3, Total: 3, Points: 4, MaxPoints: 4},
+		{Student: "alice", Problem: p.Folder(), Verdict: verdict.TLE, Passed: 2, Total: 3, Points: 3, MaxPoints: 4},
+		{Student: "bob", Problem: p.Folder(), Verdict: verdict.WA, Passed: 0, Total: 3, MaxPoints: 4},
+	}
+	var b bytes.Buffer
+	Table(&b, rows, []*problem.Problem{p}, func(_ verdict.Verdict, s string) string { return s })
+	lines := strings.Split(strings.TrimSpace(b.String()), "\n")
+	require.Len(t, lines, 4)
+	column := func(line, word string) int {
+		i := strings.Index(line, word)
+		require.GreaterOrEqual(t, i, 0, "%q in %q", word, line)
+		return format.Columns(line[:i])
+	}
+	want := column(lines[0], p.Folder())
+	for _, l := range lines[1:] {
+		verdictAt := strings.IndexAny(l, "ATW")
+		assert.Equal(t, want, format.Columns(l[:verdictAt]), "the verdict starts under the problem: %q", l)
+	}
+}
