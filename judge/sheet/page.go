@@ -17,6 +17,7 @@ import (
 	"path"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -117,26 +118,22 @@ type pageVerdict struct {
 // pagePasses is one problem's count of students who passed each case.
 type pagePasses struct {
 	Problem string
-	Of      int // the students with a row for it
-	Cases   []pagePass
-}
-
-type pagePass struct {
-	Name   string
-	Passed int
-	Height int // of its bar, in pixels
+	Of      int       // the students with a row for it
+	Bars    []pageBar // a case each
 }
 
 // pageHistogram is how many students got each total of a problem's points.
 type pageHistogram struct {
 	Problem string
 	Max     int
-	Bars    []pageBar
+	Bars    []pageBar // a total each, from 0 to Max
 }
 
+// pageBar is one bar of a bar chart: a count of students, under its label.
 type pageBar struct {
-	Points, Students int
-	Height           int // of its bar, in pixels
+	Label  string
+	Count  int
+	Height int // in pixels
 }
 
 type pageChart struct {
@@ -327,7 +324,7 @@ func passes(p *problem.Problem, rows []grading.Row) pagePasses {
 		}
 	}
 	for _, name := range order {
-		pp.Cases = append(pp.Cases, pagePass{Name: name, Passed: count[name], Height: barLength(count[name], pp.Of, 60)})
+		pp.Bars = append(pp.Bars, pageBar{Label: name, Count: count[name], Height: barLength(count[name], pp.Of, 60)})
 	}
 	return pp
 }
@@ -346,7 +343,7 @@ func histogram(p *problem.Problem, rows []grading.Row) pageHistogram {
 		}
 	}
 	for points := 0; points <= h.Max; points++ {
-		h.Bars = append(h.Bars, pageBar{Points: points, Students: count[points], Height: barLength(count[points], most, 60)})
+		h.Bars = append(h.Bars, pageBar{Label: strconv.Itoa(points), Count: count[points], Height: barLength(count[points], most, 60)})
 	}
 	return h
 }
