@@ -42,8 +42,16 @@ func Resolve(path string, only []string, classroom bool, ps []*problem.Problem, 
 	if err != nil {
 		return Target{}, judging.SetupErrorf("-grade: %v", err)
 	}
-	parent := filepath.Dir(filepath.Clean(path))
-	name := filepath.Base(filepath.Clean(path))
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return Target{}, judging.SetupErrorf("-grade: %v", err)
+	}
+	// The folder it is in, by name: "." has one too (cd class/ines;
+	// judge -grade .).
+	parent, name := filepath.Dir(abs), filepath.Base(abs)
+	if !filepath.IsAbs(path) && filepath.IsLocal(filepath.Clean(path)) && filepath.Dir(filepath.Clean(path)) != "." {
+		parent = filepath.Dir(filepath.Clean(path)) // as the teacher wrote it: class/hugo.go is in class
+	}
 	switch {
 	case fi.Mode().IsRegular():
 		if !isSource(name) || len(only) > 0 || classroom {

@@ -43,6 +43,13 @@ func TestResolveFindsTheClassOfOneStudent(t *testing.T) {
 		})
 	}
 
+	t.Run("the folder one is in", func(t *testing.T) {
+		t.Chdir(filepath.Join(class, "ines"))
+		got, err := Resolve(".", nil, false, ps, before)
+		require.NoError(t, err)
+		assert.Equal(t, Target{Class: class, Only: []string{"ines"}, Merge: true}, got)
+	})
+
 	got, err := Resolve(filepath.Join(class, "ines"), nil, true, ps, before)
 	require.NoError(t, err)
 	assert.Equal(t, Target{Class: filepath.Join(class, "ines")}, got, "-classroom: one student's clone is never merged")
