@@ -310,6 +310,9 @@ func (opts *options) check() error {
 		if opts.Classroom && (opts.JSON || opts.CSV == "-") {
 			return msg.Errorf("-classroom prints its results on stdout: it cannot share it with -json or -csv -")
 		}
+		if opts.Classroom && len(opts.Only) > 0 {
+			return msg.Errorf("-classroom grades the one student DIR is: it cannot take -only")
+		}
 		if opts.Anonymous && opts.HTML == "" {
 			return msg.Errorf("-anonymous numbers the students on the class page: it needs -html FILE")
 		}

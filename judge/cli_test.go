@@ -35,6 +35,8 @@ func TestParseArgsRefusesFlagsThatDoNotGoTogether(t *testing.T) {
 		{[]string{"-csv", "x.csv", "52"}, "-csv goes with -grade"},
 		{[]string{"-p", "4", "52"}, "-p goes with -grade"},
 		{[]string{"-grade", "class", "-p", "0", "52"}, "-p 0: want at least 1"},
+		{[]string{"-grade", "class", "-classroom", "-only", "bob", "52"}, "-classroom grades the one student DIR is: it cannot take -only"},
+		{[]string{"-grade", "class", "-anonymous", "52"}, "-anonymous numbers the students on the class page: it needs -html FILE"},
 		{[]string{"-grade", "class", "-file", "x.go", "52"}, "-file and -grade cannot be used together"},
 	}
 	for _, tt := range tests {
