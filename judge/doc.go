@@ -17,9 +17,16 @@
 //     kind, largest n, the reference that calibrates) and where a kit keeps
 //     each problem's files; the //judge:verdict directive of solutions.
 //   - cases: the case language — loading and checking case files, running
-//     one case's script, classifying each run into a verdict, each
-//     language's cases and limits. It alone knows that cases are
-//     testscript scripts.
+//     one case's script, each language's cases and limits. It alone knows
+//     that cases are testscript scripts.
+//   - outcome: one run into a verdict and a message.
+//   - grading: a class — what -grade was given (a class, some of its
+//     students, one), each student's submission in its layouts, judging
+//     several at once, the reports kept between gradings, scoring rows.
+//   - sheet: what -grade writes — the CSV or JSON sheet, the table,
+//     feedback files, GitHub Classroom's results, the class page.
+//   - report: a judged file's report for a person; chart: the SVG charts;
+//     version: which judge this is.
 //   - calibrate: each reference's time on this machine — measuring,
 //     modelling its cost per call, probing and caching it, and the
 //     course's other methods measured against it.
@@ -45,7 +52,6 @@
 // (the invocation's services; judging the student's own files),
 // report.go (showing a report, for a person or as JSON), terminal.go
 // (colour and the live line), references.go (-calibrate's table), and one
-// file per other mode: grade.go (with classroom.go, feedback.go,
-// classpage.go, chart.go), watch.go, status.go, verify.go, bench.go,
-// update.go.
+// file per other mode: grade.go, watch.go, status.go, verify.go,
+// bench.go, update.go.
 package main
