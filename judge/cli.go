@@ -232,8 +232,8 @@ func parseArgs(args []string) (options, error) {
 	}
 	for _, a := range names {
 		if strings.HasPrefix(a, "-") {
-			return opts, msg.Errorf("flag %s comes after the problems; flags go first, as in: go run ./judge %s %s",
-				a, a, strings.Join(slices.DeleteFunc(slices.Clone(names), func(s string) bool { return s == a }), " "))
+			return opts, selfExplained{msg.Errorf("flag %s comes after the problems; flags go first, as in: go run ./judge %s %s",
+				a, a, strings.Join(slices.DeleteFunc(slices.Clone(names), func(s string) bool { return s == a }), " "))}
 		}
 	}
 
@@ -347,6 +347,10 @@ func flagList(names []string) string {
 	return b.String()
 }
 
+// selfExplained is a usage error that already shows how to write the
+// command: it is said without the whole usage after it.
+type selfExplained struct{ error }
+
 // run is the whole judge; main only turns its result into an exit status.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	started := time.Now()
@@ -354,6 +358,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if errors.Is(err, flag.ErrHelp) {
 		fmt.Fprint(stdout, msg.Tr(usage))
 		return exitOK
+	}
+	var short selfExplained
+	if errors.As(err, &short) {
+		msg.Fprintf(stderr, "judge: %v\n(go run ./judge -h lists every flag)\n", err)
+		return exitSetup
 	}
 	if err != nil {
 		msg.Fprintf(stderr, "judge: %v\n\n%s", err, msg.Tr(usage))

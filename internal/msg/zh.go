@@ -388,4 +388,5 @@ var zh = map[string]string{
 	"%s, %s: CPU time of each case against n (%d students)":                    "%s，%s：每个用例的 CPU 时间随 n 的变化（%d 名学生）",
 	"How many students got each total of points, from 0 to the most there is.": "每个总分各有多少名学生，从 0 分到满分。",
 	"-classroom grades the one student DIR is: it cannot take -only":           "-classroom 评的是 DIR 这一个学生：不能与 -only 同用",
+	"judge: %v\n(go run ./judge -h lists every flag)\n":                        "judge：%v\n（go run ./judge -h 会列出所有选项）\n",
 }
