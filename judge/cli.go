@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/nqueens-kit/nqueens/internal/msg"
+	"github.com/nqueens-kit/nqueens/judge/judging"
 	"github.com/nqueens-kit/nqueens/judge/problem"
 	"github.com/nqueens-kit/nqueens/judge/version"
 )
@@ -370,6 +371,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	if opts.Mode == modeVersion {
 		fmt.Fprintln(stdout, "judge", version.String())
+		if k, err := problem.FindKit(); err == nil && !version.Recorded() {
+			if commit, ok := judging.HeadCommit(k.Root); ok {
+				msg.Fprintf(stdout, "the build recorded no commit (go build -buildvcs=false?); the kit it runs from has %s checked out\n", commit[:12])
+			}
+		}
 		return exitOK
 	}
 	j, err := newJudge(opts, stdout, stderr)

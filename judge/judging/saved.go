@@ -276,3 +276,20 @@ func blobID(data []byte) string {
 	h.Write(data)
 	return fmt.Sprintf("%x", h.Sum(nil))
 }
+
+// HeadCommit is the commit checked out in the git work tree holding dir,
+// read from .git as committedAt reads it (nothing run, nothing but
+// regular files opened): what a judge built without its commit recorded
+// (go build -buildvcs=false) can say instead.
+func HeadCommit(dir string) (string, bool) {
+	_, gitDir, ok := findGitDir(dir)
+	if !ok {
+		return "", false
+	}
+	st := filesystem.NewStorage(regularFiles{osfs.New(gitDir)}, cache.NewObjectLRUDefault())
+	head, err := storer.ResolveReference(st, plumbing.HEAD)
+	if err != nil || head.Hash().IsZero() {
+		return "", false
+	}
+	return head.Hash().String(), true
+}

@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+	"strings"
 	"sync"
 )
 
@@ -38,6 +39,13 @@ func String() string {
 		}
 	}
 	return cmp.Or(v, "(devel)") + " " + info.GoVersion
+}
+
+// Recorded reports whether the build recorded which judge this is: a
+// module version or a commit (go build -buildvcs=false, GOFLAGS with it,
+// and test binaries record neither).
+func Recorded() bool {
+	return !strings.HasPrefix(String(), "(devel) ") && String() != "unknown"
 }
 
 // Build names this judge's executable by its content: two builds of the
