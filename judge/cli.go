@@ -126,6 +126,7 @@ type options struct {
 	Only      []string // -grade: the students to judge, of the class
 	Regrade   bool     // -grade: judge every file, kept reports or not
 	Anonymous bool     // -grade: the class page numbers the students
+	Unnamed   bool     // no PROBLEM was named: Problems are all of them
 }
 
 // A flagSpec is one flag of the command line: the one place that says
@@ -261,6 +262,7 @@ func parseArgs(args []string) (options, error) {
 		return opts, err
 	}
 	if len(opts.Problems) == 0 {
+		opts.Unnamed = true
 		for _, p := range problem.All {
 			if opts.Mode != modeBench || p.Kind == problem.Count {
 				opts.Problems = append(opts.Problems, p)

@@ -149,6 +149,7 @@ func removeStale() {
 
 // judgeAll judges the student's file for each problem and returns the exit status.
 func (j *judge) judgeAll(ctx context.Context) (int, error) {
+	j.problemHere()
 	code := exitOK
 	var cpu time.Duration
 	for _, p := range j.opts.Problems {
@@ -187,6 +188,23 @@ func (j *judge) judgeAll(ctx context.Context) (int, error) {
 			format.Duration(wall), format.Duration(cpu), format.Duration(max(0, wall-cpu)))
 	}
 	return code, nil
+}
+
+// problemHere narrows judging to one problem when none was named and the
+// student runs the judge from that problem's folder
+// (cd problems/0051-n-queens; go run ../../judge).
+func (j *judge) problemHere() {
+	if !j.opts.Unnamed || j.opts.File != "" {
+		return
+	}
+	dir, err := os.Getwd()
+	if err != nil {
+		return
+	}
+	if p, ok := j.kit.ProblemAt(dir); ok {
+		j.opts.Problems = []*problem.Problem{p}
+		msg.Fprintf(j.stderr, "note: judging %s only, the problem of the folder you are in (name the problems to judge others: go run ../../judge 51 52)\n", p.Folder())
+	}
 }
 
 // starter is judging.StarterFor in the student's own kit; it says which file it

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -47,6 +48,34 @@ func FindKit() (Kit, error) {
 func isDir(path string) bool {
 	fi, err := os.Stat(path)
 	return err == nil && fi.IsDir()
+}
+
+// ProblemAt is the problem whose folder dir is in (problems/, testdata/
+// or solutions/<folder>, or below): where a student who runs the judge
+// from there is working.
+func (k Kit) ProblemAt(dir string) (*Problem, bool) {
+	root, err := filepath.EvalSymlinks(k.Root)
+	if err != nil {
+		return nil, false
+	}
+	real, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		return nil, false
+	}
+	rel, err := filepath.Rel(root, real)
+	if err != nil || !filepath.IsLocal(rel) {
+		return nil, false
+	}
+	parts := strings.Split(filepath.ToSlash(rel), "/")
+	if len(parts) < 2 || !slices.Contains([]string{"problems", "testdata", "solutions"}, parts[0]) {
+		return nil, false
+	}
+	for _, p := range All {
+		if p.Folder() == parts[1] {
+			return p, true
+		}
+	}
+	return nil, false
 }
 
 // Starter is the Go file a student edits.
