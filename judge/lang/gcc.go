@@ -82,7 +82,7 @@ func cRecipe(t *Toolchain, s Submission) build.Recipe {
 		ReadOnly: gccFiles,
 		Message: func(out string) string {
 			if strings.Contains(out, "undefined reference to `"+s.Problem.Func+"'") {
-				return missingSolution(s.Display, want)
+				return missingSolution(s, want)
 			}
 			if strings.Contains(out, "multiple definition of `main'") {
 				return ownMain(s.Display, want)
@@ -120,7 +120,7 @@ func cppRecipe(t *Toolchain, s Submission) build.Recipe {
 		ReadOnly: gccFiles,
 		Message: func(out string) string {
 			if strings.Contains(out, "harness.cpp") && !strings.Contains(out, "solution.cpp:") {
-				return missingSolution(s.Display, want)
+				return missingSolution(s, want)
 			}
 			if strings.Contains(out, "declaration of C function 'int main") || strings.Contains(out, "redefinition of 'int main") {
 				return ownMain(s.Display, want)

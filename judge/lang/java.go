@@ -75,7 +75,7 @@ func javaRecipe(t *Toolchain, s Submission) build.Recipe {
 		ReadOnly: t.ReadOnly,
 		Message: func(out string) string {
 			if strings.Contains(out, "NQueensJudgeMain.java") && !strings.Contains(out, "Solution.java") {
-				return missingSolution(s.Display, fmt.Sprintf("new Solution().%s(int n)", s.Problem.Func))
+				return missingSolution(s, fmt.Sprintf("new Solution().%s(int n)", s.Problem.Func))
 			}
 			return relabel(out, "Solution.java", s.Display, "NQueensJudgeMain.java", "Note: ")
 		},

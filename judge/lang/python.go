@@ -57,7 +57,7 @@ func pythonRecipe(t *Toolchain, s Submission) build.Recipe {
 		ReadOnly: t.ReadOnly,
 		Message: func(out string) string {
 			if strings.TrimSpace(out) == "no Solution" {
-				return missingSolution(s.Display, want)
+				return missingSolution(s, want)
 			}
 			if strings.Contains(out, "Missing parentheses in call to 'print'") {
 				out += msg.Sprintf("\n(this is Python 2's print statement: the judge runs Python 3, where print is a function: print(x))")

@@ -104,9 +104,25 @@ func containsAny(s string, subs []string) bool {
 }
 
 // missingSolution explains a harness that found nothing to call: the
-// student's file lacks the class or function LeetCode's shape has.
-func missingSolution(display, want string) string {
-	return msg.Sprintf("%s: the judge calls %s, as LeetCode does: your file has no such method, or gives it another signature", display, want)
+// student's file lacks the class or function LeetCode's shape has (or
+// spells its name in another case).
+func missingSolution(s Submission, want string) string {
+	text := msg.Sprintf("%s: the judge calls %s, as LeetCode does: your file has no such method, or gives it another signature", s.Display, want)
+	if name := otherCase(s.Source, s.Problem.Func); name != "" {
+		text += msg.Sprintf("\n(found %s: names are case-sensitive)", name)
+	}
+	return text
+}
+
+// otherCase finds, in src, fn spelt in other cases (totalNqueens for
+// totalNQueens); "" when there is none.
+func otherCase(src []byte, fn string) string {
+	for _, m := range regexp.MustCompile(`(?i)\b`+regexp.QuoteMeta(fn)+`\b`).FindAll(src, -1) {
+		if string(m) != fn {
+			return string(m)
+		}
+	}
+	return ""
 }
 
 // ownMain explains a C or C++ file with a main function of its own.

@@ -167,7 +167,24 @@ func harnessCrash(r Run) (verdict.Verdict, string) {
 	case what == "out of memory":
 		return verdict.MLE, msg.Sprintf("n = %d: ran out of memory (limit %s)", r.N, format.Bytes(r.Limits.Memory))
 	}
-	return verdict.RE, msg.Sprintf("n = %d: %s%s", r.N, format.Printable(what), at) + python2Hint(what)
+	return verdict.RE, msg.Sprintf("n = %d: %s%s", r.N, format.Printable(what), at) + python2Hint(what) + importHint(what)
+}
+
+// unimported are modules of Python's standard library a LeetCode answer
+// uses that the harness's preamble, like LeetCode's, does not import
+// (lang's pythonHarness imports typing, collections, math, heapq, bisect,
+// itertools, functools, string, re and random).
+var unimported = []string{"sys", "copy", "operator", "time", "array", "fractions", "decimal", "statistics"}
+
+// importHint says which import a Python crash asks for: a module used but
+// never imported.
+func importHint(what string) string {
+	for _, m := range unimported {
+		if strings.Contains(what, "NameError: name '"+m+"' is not defined") {
+			return msg.Sprintf("\n  add `import %s` at the top of your file: the judge, like LeetCode, imports some modules for you (collections, math, heapq, …), but not %s", m, m)
+		}
+	}
+	return ""
 }
 
 // python2Names are Python 2 names that Python 3 does not have, and what
