@@ -17,6 +17,7 @@ import (
 	"github.com/nqueens-kit/nqueens/judge/calibrate"
 	"github.com/nqueens-kit/nqueens/judge/format"
 	"github.com/nqueens-kit/nqueens/judge/judging"
+	"github.com/nqueens-kit/nqueens/judge/lang"
 	"github.com/nqueens-kit/nqueens/judge/problem"
 	"github.com/nqueens-kit/nqueens/judge/sandbox"
 	"github.com/nqueens-kit/nqueens/judge/verdict"
@@ -211,6 +212,9 @@ func (j *judge) problemHere() {
 // took when several are written.
 func (j *judge) starter(ctx context.Context, p *problem.Problem) string {
 	file, written := judging.StarterFor(ctx, j.tempDir, j.kit, p)
+	for _, f := range judging.Untaken(j.kit, p) {
+		msg.Fprintf(j.stderr, "note: %s is not judged: the judge takes %s; judging %s\n", j.kit.Rel(f), lang.Extensions(), j.kit.Rel(file))
+	}
 	if len(written) > 1 {
 		var names []string
 		for _, w := range written {

@@ -392,4 +392,5 @@ var zh = map[string]string{
 	"the build recorded no commit (go build -buildvcs=false?); the kit it runs from has %s checked out\n":                                           "构建时没有记录提交（go build -buildvcs=false？）；它所运行的练习包检出的是 %s\n",
 	"note: judging %s only, the problem of the folder you are in (name the problems to judge others: go run ../../judge 51 52)\n":                   "注意：只评测 %s，即你所在文件夹的题目（要评测其他题目请写出题目：go run ../../judge 51 52）\n",
 	"\n  add `import %s` at the top of your file: the judge, like LeetCode, imports some modules for you (collections, math, heapq, …), but not %s": "\n  请在文件开头加上 `import %s`：评测器和 LeetCode 一样，会替你导入一些模块（collections、math、heapq……），但不包括 %s",
+	"note: %s is not judged: the judge takes %s; judging %s\n":                                                                                      "注意：%s 不会被评测：评测器接受 %s；现在评测的是 %s\n",
 }

@@ -54,6 +54,20 @@ func StarterFor(ctx context.Context, tempDir string, k problem.Kit, p *problem.P
 	return written[0], written
 }
 
+// Untaken lists the files in p's problem folder of k named like a starter
+// (solution.js, solution.rs) in a language the judge does not take: a
+// student who saved one there expects it judged.
+func Untaken(k problem.Kit, p *problem.Problem) []string {
+	files, _ := filepath.Glob(k.StarterNamed(p, "solution.*"))
+	var untaken []string
+	for _, f := range files {
+		if _, ok := lang.ForFile(f); !ok {
+			untaken = append(untaken, f)
+		}
+	}
+	return untaken
+}
+
 // maxSource is the largest submission the judge reads: the longest
 // reference is under 20 KiB.
 const maxSource = 1 << 20
