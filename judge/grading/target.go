@@ -126,7 +126,8 @@ func (s Store) Graded(class string) bool {
 	if s.Dir == "" || err != nil {
 		return false
 	}
-	return slices.Contains(s.classes(nil), abs)
+	data, _ := os.ReadFile(filepath.Join(s.Dir, classesFile))
+	return slices.Contains(parseClasses(data), abs)
 }
 
 // MarkGraded records that class was graded as a whole.
@@ -136,7 +137,7 @@ func (s Store) MarkGraded(class string) error {
 		return err
 	}
 	return atomicfile.Update(filepath.Join(s.Dir, classesFile), 0o600, func(old []byte) []byte {
-		classes := s.classes(old)
+		classes := parseClasses(old)
 		if !slices.Contains(classes, abs) {
 			classes = append(classes, abs)
 		}
@@ -145,12 +146,9 @@ func (s Store) MarkGraded(class string) error {
 	})
 }
 
-// classes reads the list of classes graded as a whole: from data, or,
-// when nil, from the Store.
-func (s Store) classes(data []byte) []string {
-	if data == nil {
-		data, _ = os.ReadFile(filepath.Join(s.Dir, classesFile))
-	}
+// parseClasses reads the list of classes graded as a whole (none from
+// nil or a damaged file).
+func parseClasses(data []byte) []string {
 	var classes []string
 	json.Unmarshal(data, &classes)
 	return classes

@@ -6,7 +6,6 @@ import (
 	"context"
 	"fmt"
 	"strconv"
-	"strings"
 
 	"github.com/nqueens-kit/nqueens/judge/build"
 	"github.com/nqueens-kit/nqueens/judge/calibrate"
@@ -52,7 +51,7 @@ func (j *Judge) Fingerprint(ctx context.Context, p *problem.Problem, l *lang.Lan
 		parts = append(parts, c.Name, d.String())
 	}
 	rate := j.Refs.Rate(r)
-	parts = append(parts, strings.TrimSpace(fmt.Sprintf("%v %v %v", rate.Startup, rate.PerCall, rate.Fits)))
+	parts = append(parts, fmt.Sprintf("%v %v %v", rate.Startup, rate.PerCall, rate.Fits))
 	return build.Key(parts...), true, nil
 }
 

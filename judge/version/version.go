@@ -45,7 +45,8 @@ func String() string {
 // module version or a commit (go build -buildvcs=false, GOFLAGS with it,
 // and test binaries record neither).
 func Recorded() bool {
-	return !strings.HasPrefix(String(), "(devel) ") && String() != "unknown"
+	v := String()
+	return !strings.HasPrefix(v, "(devel) ") && v != "unknown"
 }
 
 // Build names this judge's executable by its content: two builds of the
