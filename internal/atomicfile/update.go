@@ -12,7 +12,7 @@ import (
 // read to the write: two processes updating the same file at once each
 // see the other's change, neither is lost.
 func Update(path string, perm os.FileMode, change func(old []byte) []byte) error {
-	unlock, err := lock(path + ".lock")
+	unlock, err := Lock(path + ".lock")
 	if err != nil {
 		return err
 	}
@@ -24,9 +24,9 @@ func Update(path string, perm os.FileMode, change func(old []byte) []byte) error
 	return Write(path, change(old), perm)
 }
 
-// lock takes an exclusive lock on the file name (made if missing, with its
+// Lock takes an exclusive lock on the file name (made if missing, with its
 // folder), waiting for another holder, and returns its release.
-func lock(name string) (unlock func(), err error) {
+func Lock(name string) (unlock func(), err error) {
 	if err := os.MkdirAll(filepath.Dir(name), 0o700); err != nil {
 		return nil, err
 	}

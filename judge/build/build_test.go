@@ -250,6 +250,7 @@ func TestASharedFolderIsMadeOnceAndWhole(t *testing.T) {
 	assert.Equal(t, "made\n", string(out), "whole: the commands ran to the end before it was in place")
 
 	made, _ := os.ReadFile(log)
+	assert.Equal(t, "once\n", string(made), "four judges at once: one made it, the others waited for it")
 	_, err = b.Shared(context.Background(), sharedRecipe(log))
 	require.NoError(t, err)
 	again, _ := os.ReadFile(log)

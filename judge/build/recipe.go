@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/nqueens-kit/nqueens/internal/atomicfile"
 	"github.com/nqueens-kit/nqueens/internal/msg"
 	"github.com/nqueens-kit/nqueens/judge/sandbox"
 )
@@ -65,7 +66,8 @@ const maxSharedFile = 512 << 20
 // (the C++ prelude, precompiled), or "" when the builder keeps no cache.
 // It is made in a folder of its own under the builder's bounds, files up
 // to maxSharedFile, and renamed into place whole: a build never sees it
-// half made, and of two judges making it at once, one keeps its own.
+// half made. One judge makes it while the others that need it wait for
+// it (a lock beside it), rather than make it too.
 func (b *Builder) Shared(ctx context.Context, r Recipe) (string, error) {
 	if b.CacheDir == "" {
 		return "", nil
@@ -76,8 +78,17 @@ func (b *Builder) Shared(ctx context.Context, r Recipe) (string, error) {
 		os.Chtimes(dir, now, now) // recently used: kept by prune
 		return dir, nil
 	}
-	if err := os.MkdirAll(b.CacheDir, 0o700); err != nil {
+	lock := dir + sharedLock
+	unlock, err := atomicfile.Lock(lock)
+	if err != nil {
 		return "", err
+	}
+	defer func() {
+		os.Remove(lock) // made or failed: nothing left to wait for
+		unlock()
+	}()
+	if _, err := os.Stat(dir); err == nil {
+		return dir, nil // made while this judge waited
 	}
 	tmp, err := os.MkdirTemp(b.CacheDir, sharedTemp)
 	if err != nil {
@@ -103,10 +114,12 @@ func (b *Builder) Shared(ctx context.Context, r Recipe) (string, error) {
 	return dir, nil
 }
 
-// The names of shared folders in the cache, and of those being made.
+// The names of shared folders in the cache, of those being made, and the
+// ending of a shared folder's lock.
 const (
 	sharedPrefix = "shared-"
 	sharedTemp   = "shared-tmp-"
+	sharedLock   = ".lock"
 )
 
 // BuildIn builds r in dir, the caller's, and keeps nothing in the cache:
