@@ -80,18 +80,19 @@ func cmdSolve(ts *testscript.TestScript, neg bool, args []string) {
 	s.maxRSS = max(s.maxRSS, res.MaxRSS)
 	s.lastN = n
 	prints, crash := outcome.SplitCrash(build.Relabel(string(res.Output), s.params.Display), build.Relabel(string(res.Crash), s.params.Display))
-	s.output = []byte(prints)
-	s.outputTail = []byte(build.Relabel(string(res.Tail), s.params.Display))
-	s.outputLines = res.Lines
-	if s.params.Where != nil && strings.Contains(crash, lang.FramesMark) {
+	tail, lines := build.Relabel(string(res.Tail), s.params.Display), res.Lines
+	if strings.HasPrefix(crash, lang.CrashMark+lang.SanitizerMark) {
+		// The sanitizer's first lines, printed before the harness's hook
+		// sends the rest of its report to the crash channel.
+		var dropped int
+		prints, dropped = lang.WithoutSanitizerLines(prints)
+		tail, _ = lang.WithoutSanitizerLines(tail)
+		lines -= int64(dropped)
+	}
+	s.output, s.outputTail, s.outputLines = []byte(prints), []byte(tail), lines
+	if s.params.Locate != nil && strings.HasPrefix(crash, lang.CrashMark) {
 		// The harness cannot read its own line tables: the judge does.
-		crash, _, _ = strings.Cut(crash, lang.FramesMark)
-		if !strings.HasSuffix(crash, "\n") {
-			crash += "\n"
-		}
-		if line, fn, ok := s.params.Where(string(res.Crash)); ok {
-			crash += fmt.Sprintf(lang.AtLine, line, fn)
-		}
+		crash = s.params.Locate(crash)
 	}
 	run := outcome.Run{
 		Result: res, Crash: crash, N: n, Limits: s.limits, Func: s.prob.Func, Display: s.params.Display,

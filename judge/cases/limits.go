@@ -49,6 +49,14 @@ const DefaultFactor = 2.9
 // docs/judge.md, "Time limits".)
 const VerifyMargin = 1.3
 
+// CheckScale is what a checked build's run multiplies a case's CPU limit
+// by: AddressSanitizer and the C++ library's debug mode slow a search by
+// up to ten times (the boolean-array method's vector<bool> in C++ at
+// n = 13: 3.0 s against 0.30 s; docs/measurements.md). The timed run came
+// first, within the case's limit; a check stopped for time finds nothing,
+// and the timed run's verdict stands.
+const CheckScale = 10
+
 // VerifyScale is what -verify multiplies a solution's relative limits by,
 // for the verdict it declares: 1/VerifyMargin for AC, VerifyMargin for
 // TLE, 1 for one borderline by design (thin) or declared otherwise.

@@ -32,9 +32,14 @@ type Params struct {
 	// Startup is the CPU time any program needs to start here (the jail
 	// included); it is left out when comparing a run with the reference.
 	Startup time.Duration
-	// Where, when set, turns the frames of a crash report (a checked C++
-	// build's, after lang.FramesMark) into the student's line and function.
-	Where func(report string) (line int, fn string, ok bool)
+	// Check marks a run of a checked build (sanitizers, a library's debug
+	// mode) that looks for errors only: its CPU limit is CheckScale times
+	// the case's.
+	Check bool
+	// Locate, when set, turns a harness's crash report (a checked C or C++
+	// build's: its frames, a sanitizer's report) into the harness's form
+	// with the student's line and function (lang.Locate).
+	Locate func(report string) string
 }
 
 // Result is how one case went.
@@ -127,6 +132,9 @@ func Run(ctx context.Context, p *problem.Problem, c *Case, params Params) (*Resu
 		lim := c.Limits
 		lim.Factor *= params.Scale
 		s.limits = lim.Resolve(c.Reference(params.Ref, params.Startup))
+	}
+	if params.Check {
+		s.limits.CPU *= CheckScale
 	}
 	t := &scriptT{}
 	testscript.RunT(t, testscript.Params{

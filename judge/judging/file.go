@@ -122,35 +122,30 @@ func (j *Judge) Build(ctx context.Context, r calibrate.Ref, src []byte, display 
 }
 
 // programs are the builds of one submission: the one every case is timed
-// with, and, for a language that has one, a checked build the cases with
-// absolute limits run instead (lang.Language.Checked).
+// with, and, for a language that has one, a checked build that runs the
+// cases with absolute limits again, looking for errors the timed build
+// does not see (lang.Language.Checked).
 type programs struct {
 	timed, checked sandbox.Program
 }
 
-// forCase is the program that runs c.
-func (ps programs) forCase(c *cases.Case) sandbox.Program {
-	if ps.checked.Path != "" && (!c.Relative() || ps.timed.Path == "") {
-		return ps.checked
-	}
-	return ps.timed
+// checks reports whether the checked build runs c again after the timed
+// build's run gave res: a small case the timed build answered or crashed
+// on. A memory error may give a wrong answer, a right one, or a crash
+// without a line; a case out of time, memory or output already failed for
+// a reason the checks cannot change.
+func (ps programs) checks(c *cases.Case, res *cases.Result) bool {
+	return ps.checked.Path != "" && !c.Relative() &&
+		(res.Verdict == verdict.AC || res.Verdict == verdict.WA || res.Verdict == verdict.RE)
 }
 
-// buildFor builds src for the cases cs: the timed build where a case has
-// a relative limit, and, for a language that has one, the checked build
-// where a case has an absolute limit (the timed build instead, should the
-// checked one fail). A compile error is a *build.CompileError.
+// buildFor builds src for the cases cs: the timed build, and, for a
+// language that has one, the checked build where a case has an absolute
+// limit (none, should it fail: the timed build's verdicts stand). A
+// compile error is a *build.CompileError.
 func (j *Judge) buildFor(ctx context.Context, r calibrate.Ref, src []byte, display string, cs []*cases.Case) (programs, error) {
 	run, _ := cases.ForLanguage(r.Problem, r.Lang, cs)
-	relative := slices.ContainsFunc(run, (*cases.Case).Relative)
-	absolute := slices.ContainsFunc(run, func(c *cases.Case) bool { return !c.Relative() })
 	var progs programs
-	if r.Lang.Checked() && absolute {
-		progs.checked = j.buildChecked(ctx, r, src, display)
-	}
-	if progs.checked.Path != "" && !relative {
-		return progs, nil
-	}
 	prog, err := j.Build(ctx, r, src, display)
 	if err != nil {
 		var ce *build.CompileError
@@ -161,7 +156,29 @@ func (j *Judge) buildFor(ctx context.Context, r calibrate.Ref, src []byte, displ
 		return programs{}, msg.Errorf("build %s: %w", display, err)
 	}
 	progs.timed = prog
+	if r.Lang.Checked() && slices.ContainsFunc(run, func(c *cases.Case) bool { return !c.Relative() }) {
+		progs.checked = j.buildChecked(ctx, r, src, display)
+	}
 	return progs, nil
+}
+
+// check runs case c again on the checked build checked, under the timed
+// run's params, with the case's CPU limit times cases.CheckScale: the
+// checks slow a program several times. An error they find (RE) replaces
+// res's verdict and message: the timed build's wrong answer or crash
+// without a line came from it. Anything else leaves res as it was.
+func (j *Judge) check(ctx context.Context, p *problem.Problem, c *cases.Case, params cases.Params, checked sandbox.Program, res *cases.Result) error {
+	params.Program, params.Check = checked, true
+	params.Locate = func(report string) string { return lang.Locate(ctx, j.Builder, checked.Path, report) }
+	again, err := cases.Run(ctx, p, c, params)
+	if err != nil {
+		return err
+	}
+	if again.Verdict == verdict.RE {
+		res.Verdict, res.Message, res.Output = again.Verdict, again.Message, again.Output
+		res.Transcript += again.Transcript
+	}
+	return nil
 }
 
 // buildChecked is src's checked build (its language has one: buildFor
@@ -205,14 +222,8 @@ func (j *Judge) runCases(ctx context.Context, r calibrate.Ref, rep *Report, prog
 			}
 		}
 		stop := j.progress(fmt.Sprintf("%s %s", p.Folder(), c.Name))
-		prog := progs.forCase(c)
-		var where func(string) (int, string, bool)
-		if prog.Path == progs.checked.Path && prog.Path != "" {
-			where = func(report string) (int, string, bool) { return lang.Where(ctx, j.Builder, prog.Path, report) }
-		}
-		res, err := cases.Run(ctx, p, c, cases.Params{
-			Program: prog,
-			Where:   where,
+		params := cases.Params{
+			Program: progs.timed,
 			Display: rep.File,
 			Ref:     ref,
 			Scale:   jp.Scale,
@@ -220,7 +231,11 @@ func (j *Judge) runCases(ctx context.Context, r calibrate.Ref, rep *Report, prog
 			TempDir: j.TempDir,
 			Jail:    j.Jail,
 			Startup: j.Refs.Rate(r).Startup,
-		})
+		}
+		res, err := cases.Run(ctx, p, c, params)
+		if err == nil && progs.checks(c, res) {
+			err = j.check(ctx, p, c, params, progs.checked, res)
+		}
 		stop()
 		if err != nil {
 			return taken, err

@@ -53,26 +53,27 @@ func TestAtThatPaceAgreesWithTheVerdict(t *testing.T) {
 	assert.NotContains(t, under, "needs about 620 ms against")
 }
 
-// A language with a checked build (C++) runs its absolute cases on it and
-// its relative ones on the timed build; a checked build that failed (none)
-// leaves every case to the timed one, and a file built only checked (no
-// relative case to run) runs every case on it.
-func TestForCasePicksTheCheckedBuildForAbsoluteCases(t *testing.T) {
+// A language with a checked build (C, C++) runs a small case on it again
+// after the timed build answered, wrongly or not, or crashed; never a
+// large case, a case out of time, or when the checked build failed.
+func TestChecksRunTheSmallCasesAgain(t *testing.T) {
 	timed, checked := sandbox.Program{Path: "timed"}, sandbox.Program{Path: "checked"}
 	absolute := &cases.Case{Name: "n04"}
 	relative := &cases.Case{Name: "n14", Limits: cases.Limits{Factor: 2.9}}
 	both := programs{timed: timed, checked: checked}
-	assert.Equal(t, "checked", both.forCase(absolute).Path)
-	assert.Equal(t, "timed", both.forCase(relative).Path)
+	for _, v := range []verdict.Verdict{verdict.AC, verdict.WA, verdict.RE} {
+		assert.True(t, both.checks(absolute, &cases.Result{Verdict: v}), v)
+		assert.False(t, both.checks(relative, &cases.Result{Verdict: v}), v)
+	}
+	for _, v := range []verdict.Verdict{verdict.TLE, verdict.MLE, verdict.OLE, verdict.CE} {
+		assert.False(t, both.checks(absolute, &cases.Result{Verdict: v}), v)
+	}
 	onlyTimed := programs{timed: timed}
-	assert.Equal(t, "timed", onlyTimed.forCase(absolute).Path, "the checked build failed")
-	onlyChecked := programs{checked: checked}
-	assert.Equal(t, "checked", onlyChecked.forCase(relative).Path, "no timed build: no relative case ran")
+	assert.False(t, onlyTimed.checks(absolute, &cases.Result{Verdict: verdict.WA}), "the checked build failed")
 }
 
-// The pace of a TLE comes from the last relative case passed: not from a
-// failed case, and not from a case a checked build ran (slower than the
-// timed one).
+// The pace of a TLE comes from the last relative case passed, not from a
+// failed case.
 func TestLastPassedIsTheLastRelativeCasePassed(t *testing.T) {
 	j := New(Config{Kit: problem.Kit{Root: filepath.Join("..", "..")}})
 	p, err := problem.Find("52")
@@ -88,6 +89,4 @@ func TestLastPassedIsTheLastRelativeCasePassed(t *testing.T) {
 	assert.Equal(t, "n14", got.Name)
 	assert.Equal(t, 400*time.Millisecond, ref)
 
-	_, _, ok = j.lastPassed(r, []*cases.Result{{Name: "n08", Verdict: verdict.AC, CPU: 5 * time.Millisecond}})
-	assert.False(t, ok, "C++ ran n08 on its checked build: no pace to go by")
 }

@@ -151,7 +151,7 @@ func (t *Toolchain) precompile(ctx context.Context, b *build.Builder, r *build.R
 	// precompiled header made with others would not be used.
 	var flags []string
 	for _, arg := range cmd[1:] {
-		if strings.HasPrefix(arg, "-std=") || strings.HasPrefix(arg, "-O") || strings.HasPrefix(arg, "-D") || arg == "-g" || arg == "--coverage" {
+		if strings.HasPrefix(arg, "-std=") || strings.HasPrefix(arg, "-O") || strings.HasPrefix(arg, "-D") || arg == "-g" || arg == "--coverage" || slices.Contains(sanitizerFlags, arg) {
 			flags = append(flags, arg)
 		}
 	}
@@ -379,7 +379,7 @@ func cHarness(p *problem.Problem) string {
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-` + cWriter + cFailures + `
+` + cWriter + cFailures + sanitizerHooks + `
 int totalNQueens(int n);
 
 int main(int argc, char **argv) {
@@ -405,7 +405,7 @@ int main(int argc, char **argv) {
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-` + cWriter + cFailures + `
+` + cWriter + cFailures + sanitizerHooks + `
 char ***solveNQueens(int n, int *returnSize, int **returnColumnSizes);
 
 int main(int argc, char **argv) {
@@ -530,5 +530,5 @@ int main(int argc, char **argv) {
 	nqueens_flush();
 	return 0;
 }
-`, cWriter+cFailures, CrashMark, CrashMark+LibraryCheck, len(CrashMark)+len(LibraryCheck)+1, CrashMark, len(CrashMark)+len("abort\n"), result, call, answer)
+`, cWriter+cFailures+sanitizerHooks, CrashMark, CrashMark+LibraryCheck, len(CrashMark)+len(LibraryCheck)+1, CrashMark, len(CrashMark)+len("abort\n"), result, call, answer)
 }

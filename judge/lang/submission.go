@@ -4,11 +4,10 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
-	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strconv"
 	"strings"
 
@@ -34,6 +33,9 @@ const (
 	AssertionFailed = "assertion failed: "
 	LibraryCheck    = "library check failed"
 	AtLine          = "at line %d in %s\n"
+	// LambdaIn follows the name of the function a lambda is in, where
+	// AtLine names a function: "totalNQueens/lambda".
+	LambdaIn = "/lambda"
 )
 
 // A Submission is a student's file to build.
@@ -248,24 +250,44 @@ func gunzip(w *bytes.Buffer, path string) error {
 
 // Checked reports whether l's submissions get a checked build for the cases
 // with absolute limits: C++, whose library checks bitset, iterator and
-// container use in its debug mode (GCC 12's assertions leave bitset out).
-func (l *Language) Checked() bool { return l == CPP }
+// container use in its debug mode (GCC 12's assertions leave bitset out),
+// and C and C++ on Linux, where the checked build runs under gcc's
+// sanitizers (sanitize).
+func (l *Language) Checked() bool { return l == CPP || l == C && runtime.GOOS == "linux" }
 
-// BuildChecked builds s with the C++ library's debug mode
-// (-D_GLIBCXX_DEBUG) and line tables (-g), still optimised, for the small
-// cases: an index past the end of a bitset, undefined behaviour that may
-// pass, is then a failed check whose report Where turns into the
+// BuildChecked builds s for the small cases with line tables (-g), still
+// optimised, under AddressSanitizer and UndefinedBehaviorSanitizer on
+// Linux (sanitize), as LeetCode builds C and C++, and for C++ with the
+// library's debug mode (-D_GLIBCXX_DEBUG): an index past the end of an
+// array or a bitset, a signed overflow, undefined behaviour that may pass
+// in the timed build, is then an error whose report Locate turns into the
 // student's line. Cached like any build.
 func (t *Toolchain) BuildChecked(ctx context.Context, b *build.Builder, s Submission) (sandbox.Program, error) {
 	r := t.recipe(s)
 	r.Key = append(r.Key, "checked")
-	withFlags(&r, []string{"-g", "-D_GLIBCXX_DEBUG", "-DNQUEENS_CHECKED"}, map[string]string{"-D_GLIBCXX_ASSERTIONS": ""})
+	add, replace := []string{"-g", "-DNQUEENS_CHECKED"}, map[string]string{}
+	if t.Lang == CPP {
+		add = append(add, "-D_GLIBCXX_DEBUG")
+		replace["-D_GLIBCXX_ASSERTIONS"] = ""
+	}
+	sanitized := runtime.GOOS == "linux"
+	if sanitized {
+		add = append(add, sanitizerFlags...)
+		// The sanitizers' runtime is a shared library; the program is
+		// still at a fixed address, for Locate to read its frames.
+		replace["-static"] = "-no-pie"
+	}
+	withFlags(&r, add, replace)
 	t.precompile(ctx, b, &r)
 	path, err := b.BuildRecipe(ctx, r)
 	if err != nil {
 		return sandbox.Program{}, err
 	}
-	return t.Program(path), nil
+	prog := t.Program(path)
+	if sanitized {
+		sanitizedProgram(&prog)
+	}
+	return prog, nil
 }
 
 // withFlags changes each of r's compiler commands: add after the compiler,
@@ -283,52 +305,4 @@ func withFlags(r *build.Recipe, add []string, replace map[string]string) {
 		}
 		r.Commands[i] = changed
 	}
-}
-
-// Where turns the frames of a checked build's crash report (the return
-// addresses after FramesMark) into the first line of the student's file
-// among them, and its function, with addr2line run like a build's tool.
-func Where(ctx context.Context, b *build.Builder, binary string, report string) (line int, fn string, ok bool) {
-	_, frames, found := strings.Cut(report, FramesMark)
-	if !found {
-		return 0, "", false
-	}
-	addr2line, err := lookPath("addr2line")
-	if err != nil {
-		return 0, "", false
-	}
-	argv := []string{addr2line, "-f", "-C", "-e", binary}
-	for _, f := range strings.Fields(frames) {
-		// A return address is the instruction after the call.
-		if a, err := strconv.ParseUint(strings.TrimPrefix(f, "0x"), 16, 64); err == nil && a > 0 {
-			argv = append(argv, fmt.Sprintf("%#x", a-1))
-		}
-	}
-	// In the judge's own temporary folder, which the next judge removes
-	// should this one be killed.
-	dir, err := os.MkdirTemp(b.TempDir, "where-")
-	if err != nil {
-		return 0, "", false
-	}
-	defer os.RemoveAll(dir)
-	out, err := RunGCC(ctx, b, dir, []string{binary}, argv...)
-	if err != nil {
-		return 0, "", false
-	}
-	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
-	for i := 0; i+1 < len(lines); i += 2 {
-		file, num, _ := strings.Cut(lines[i+1], ":")
-		num, _, _ = strings.Cut(num, " ")
-		if filepath.Base(file) != "solution.cpp" {
-			continue
-		}
-		if n, err := strconv.Atoi(num); err == nil && n > 0 {
-			name, _, _ := strings.Cut(lines[i], "(")
-			if k := strings.LastIndex(name, "::"); k >= 0 {
-				name = name[k+2:]
-			}
-			return n, name, true
-		}
-	}
-	return 0, "", false
 }

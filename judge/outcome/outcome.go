@@ -145,7 +145,7 @@ func harnessCrash(r Run) (verdict.Verdict, string) {
 	what, rest, _ := strings.Cut(report, "\n")
 	at := ""
 	if m := atLine.FindStringSubmatch(rest); m != nil {
-		at = msg.Sprintf("\n  at %s%s", r.Display+":"+m[1], msg.Sprintf(" in %s", m[2]))
+		at = msg.Sprintf("\n  at %s%s", r.Display+":"+m[1], inFunction(m[2]))
 	}
 	assertion, check := lang.AssertionFailed, lang.LibraryCheck
 	switch {
@@ -166,8 +166,85 @@ func harnessCrash(r Run) (verdict.Verdict, string) {
 		return verdict.RE, msg.Sprintf("n = %d: stack overflow: the recursion never ends or goes far too deep%s", r.N, at)
 	case what == "out of memory":
 		return verdict.MLE, msg.Sprintf("n = %d: ran out of memory (limit %s)", r.N, format.Bytes(r.Limits.Memory))
+	case strings.HasPrefix(what, lang.SanitizerMark):
+		return sanitizerError(r, strings.TrimPrefix(strings.TrimPrefix(what, lang.SanitizerMark), ": "), at)
 	}
 	return verdict.RE, msg.Sprintf("n = %d: %s%s", r.N, format.Printable(what), at) + python2Hint(what) + importHint(what)
+}
+
+// javaLambda is the name the Java compiler gives a lambda's body.
+var javaLambda = regexp.MustCompile(`^lambda\$(\w+)\$\d+$`)
+
+// inFunction says which function a line is in, from the name a harness
+// gave: a lambda is named for the function it is in (lang.LambdaIn, or
+// Java's lambda$totalNQueens$0).
+func inFunction(name string) string {
+	if m := javaLambda.FindStringSubmatch(name); m != nil {
+		name = m[1] + lang.LambdaIn
+	}
+	if outer, ok := strings.CutSuffix(name, lang.LambdaIn); ok {
+		return msg.Sprintf(" in a lambda in %s", outer)
+	}
+	return msg.Sprintf(" in %s", name)
+}
+
+// asanKind says what a kind of error AddressSanitizer reports is called,
+// and what it usually means in a search.
+func asanKind(kind string) (name, meaning string, ok bool) {
+	switch kind {
+	case "stack-buffer-overflow":
+		return msg.Sprintf("a stack buffer overflow"), msg.Sprintf("an index past the end of a local array or a member array: is it smaller than n?"), true
+	case "heap-buffer-overflow":
+		return msg.Sprintf("a heap buffer overflow"), msg.Sprintf("an index past the end of memory from malloc or new: did it allocate room for fewer boards, rows or columns than it writes?"), true
+	case "global-buffer-overflow":
+		return msg.Sprintf("a global buffer overflow"), msg.Sprintf("an index past the end of a global array: is it smaller than n?"), true
+	case "heap-use-after-free":
+		return msg.Sprintf("a use after free"), msg.Sprintf("memory read or written after it was freed"), true
+	case "stack-use-after-scope":
+		return msg.Sprintf("a use after scope"), msg.Sprintf("a local variable used through a pointer after its block ended"), true
+	case "double-free":
+		return msg.Sprintf("a double free"), msg.Sprintf("memory freed twice"), true
+	case "bad-free":
+		return msg.Sprintf("a bad free"), msg.Sprintf("a pointer freed that malloc did not give"), true
+	case "alloc-dealloc-mismatch":
+		return msg.Sprintf("an allocation and deallocation mismatch"), msg.Sprintf("memory freed with the wrong function (malloc with delete, new[] with delete, …)"), true
+	case "SEGV":
+		return msg.Sprintf("a segmentation fault"), msg.Sprintf("a read or write of memory it does not own: a null or wild pointer?"), true
+	}
+	return "", "", false
+}
+
+// sanitizerError is the verdict and message for a sanitizer's report,
+// read by lang.Locate: "stack-buffer-overflow (WRITE of size 4)", or
+// "undefined: signed integer overflow: …".
+func sanitizerError(r Run, what, at string) (verdict.Verdict, string) {
+	if ub, ok := strings.CutPrefix(what, "undefined: "); ok {
+		return verdict.RE, msg.Sprintf("n = %d: undefined behaviour, found by UndefinedBehaviorSanitizer: %s%s", r.N, format.Printable(ub), at)
+	}
+	kind, access, _ := strings.Cut(what, " (")
+	access = strings.TrimSuffix(access, ")")
+	switch kind {
+	case "":
+		return verdict.RE, msg.Sprintf("n = %d: a sanitizer found an error%s", r.N, at)
+	case "stack-overflow":
+		return verdict.RE, msg.Sprintf("n = %d: stack overflow: the recursion never ends or goes far too deep%s", r.N, at)
+	case "out-of-memory", "allocation-size-too-big", "calloc-overflow", "rss-limit-exceeded":
+		return verdict.MLE, msg.Sprintf("n = %d: ran out of memory (limit %s)", r.N, format.Bytes(r.Limits.Memory))
+	}
+	name, meaning, ok := asanKind(kind)
+	if ok {
+		meaning = ": " + meaning
+	} else {
+		name = format.Printable(kind)
+	}
+	if rw, size, ok := strings.Cut(access, " of size "); ok {
+		if rw == "WRITE" {
+			name = msg.Sprintf("%s, a write of %s bytes", name, format.Printable(size))
+		} else {
+			name = msg.Sprintf("%s, a read of %s bytes", name, format.Printable(size))
+		}
+	}
+	return verdict.RE, msg.Sprintf("n = %d: AddressSanitizer found %s%s%s", r.N, name, meaning, at)
 }
 
 // unimported are modules of Python's standard library a LeetCode answer

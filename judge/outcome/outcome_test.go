@@ -141,3 +141,33 @@ func TestClassifyReadsAFailedAssertionFromTheCrashChannelOnly(t *testing.T) {
 	assert.NotContains(t, text, "assertion")
 	assert.Contains(t, text, "killed by signal")
 }
+
+// A sanitizer's report, as lang.Locate leaves it, is RE naming the kind of
+// error, the access and the line; its running out of memory is MLE; a
+// lambda's line names the function it is in.
+func TestClassifyNamesTheSanitizersError(t *testing.T) {
+	lim := cases.Limits{}.Resolve(cases.Reference{})
+	run := func(crash string) (verdict.Verdict, string) {
+		return outcome.Classify(outcome.Run{N: 10, Limits: lim, Func: "totalNQueens", Display: "room.c",
+			Result: &sandbox.Result{ExitCode: 1}, Crash: crash})
+	}
+	v, msg := run(lang.CrashMark + lang.SanitizerMark + ": heap-buffer-overflow (WRITE of size 8)\n" + fmt.Sprintf(lang.AtLine, 23, "search"))
+	assert.Equal(t, verdict.RE, v)
+	assert.Equal(t, "n = 10: AddressSanitizer found a heap buffer overflow, a write of 8 bytes: an index past the end of memory from malloc or new: did it allocate room for fewer boards, rows or columns than it writes?\n  at room.c:23 in search", msg)
+
+	v, msg = run(lang.CrashMark + lang.SanitizerMark + ": undefined: signed integer overflow: 2147483647 + 1 cannot be represented in type 'int'\n" + fmt.Sprintf(lang.AtLine, 4, "place"+lang.LambdaIn))
+	assert.Equal(t, verdict.RE, v)
+	assert.Equal(t, "n = 10: undefined behaviour, found by UndefinedBehaviorSanitizer: signed integer overflow: 2147483647 + 1 cannot be represented in type 'int'\n  at room.c:4 in a lambda in place", msg)
+
+	v, _ = run(lang.CrashMark + lang.SanitizerMark + ": out-of-memory\n")
+	assert.Equal(t, verdict.MLE, v)
+	v, msg = run(lang.CrashMark + lang.SanitizerMark + ": stack-overflow (READ of size 4)\n")
+	assert.Equal(t, verdict.RE, v)
+	assert.Contains(t, msg, "stack overflow: the recursion never ends")
+	v, msg = run(lang.CrashMark + lang.SanitizerMark + ": container-overflow (READ of size 4)\n")
+	assert.Equal(t, verdict.RE, v)
+	assert.Equal(t, "n = 10: AddressSanitizer found container-overflow, a read of 4 bytes", msg, "a kind without words of its own")
+	v, msg = run(lang.CrashMark + "exception java.lang.ArrayIndexOutOfBoundsException: Index 9 out of bounds for length 9\n" + fmt.Sprintf(lang.AtLine, 10, "lambda$totalNQueens$0"))
+	assert.Equal(t, verdict.RE, v)
+	assert.Contains(t, msg, "\n  at room.c:10 in a lambda in totalNQueens")
+}

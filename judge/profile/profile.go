@@ -293,7 +293,7 @@ func GCC(gcovJSON []byte, file string, src []byte) (Counts, error) {
 				c.Lines[l.Line] = max(c.Lines[l.Line], l.Count)
 			}
 			for _, fn := range f.Functions {
-				if callsItself(shortName(fn.Name), lines, fn.StartLine, fn.EndLine) {
+				if callsItself(shortName(fn.Name), lines, fn.StartLine, fn.EndLine) || lambdaCallsItself(fn.Name, lines, fn.StartLine, fn.EndLine) {
 					c.Calls = max(c.Calls, fn.Count)
 				}
 			}
@@ -313,6 +313,29 @@ func shortName(name string) string {
 		name = name[i+2:]
 	}
 	return strings.TrimSpace(name)
+}
+
+// lambdaNames are the names a C++ lambda calls itself by, on the line it
+// starts: the variable it is given to ("function<void(int)> place = [&](int
+// row)", "auto dfs = [&](this auto&& dfs, int row)"), and a parameter that
+// is the lambda itself ("[&](auto&& self, int row)").
+var lambdaNames = regexp.MustCompile(`(\w+)\s*=\s*\[|auto\s*&&\s*(\w+)`)
+
+// lambdaCallsItself reports whether the function demangled, defined on
+// lines from to to of lines, is a lambda that calls itself: one of its
+// lambdaNames followed by "(" in its body.
+func lambdaCallsItself(demangled string, lines []string, from, to int) bool {
+	if !strings.Contains(demangled, "{lambda(") || from < 1 || to > len(lines) || from > to {
+		return false
+	}
+	_, body, _ := strings.Cut(strings.Join(lines[from-1:to], "\n"), "{")
+	for _, m := range lambdaNames.FindAllStringSubmatch(lines[from-1], -1) {
+		name := m[1] + m[2] // one of the two
+		if regexp.MustCompile(`\b` + regexp.QuoteMeta(name) + `\s*\(`).MatchString(body) {
+			return true
+		}
+	}
+	return false
 }
 
 // callsItself reports whether the function name, defined on lines from to

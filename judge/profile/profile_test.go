@@ -1,6 +1,7 @@
 package profile
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -151,4 +152,24 @@ func TestExplainNamesEachMethodsCost(t *testing.T) {
 func TestGoRefusesAProfileItCannotRead(t *testing.T) {
 	_, err := Go([]byte("mode: count\nsubmission/solution.go:x\n"), "submission/solution.go", []byte("package main\n"))
 	assert.Error(t, err)
+}
+
+// A C++ lambda's calls are the search's size when it calls itself: through
+// the variable it is given to, or through a parameter that is itself.
+func TestLambdaCallsItself(t *testing.T) {
+	lines := strings.Split(`int totalNQueens(int n) {
+    function<int(int)> place = [&](int row) {
+        return row == n ? 1 : place(row + 1);
+    };
+    auto dfs = [&](auto&& self, int row) -> int {
+        return row == n ? 1 : self(self, row + 1);
+    };
+    auto once = [&](int row) { return row + 1; };
+    return place(0) + dfs(dfs, 0) + once(0);
+}`, "\n")
+	lambda := "totalNQueens(int)::{lambda(int)#1}::operator()(int) const"
+	assert.True(t, lambdaCallsItself(lambda, lines, 2, 4), "through its variable")
+	assert.True(t, lambdaCallsItself(lambda, lines, 5, 7), "through itself")
+	assert.False(t, lambdaCallsItself(lambda, lines, 8, 8), "no call of itself")
+	assert.False(t, lambdaCallsItself("totalNQueens(int)", lines, 2, 4), "not a lambda")
 }

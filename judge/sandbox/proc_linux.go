@@ -131,6 +131,9 @@ func cpuNet(cpu time.Duration) uint64 { return uint64(cpu/time.Second) + 2 }
 // program reserves far more address space than it uses, and a cap near
 // 512 MiB kills it at start-up.
 func addressSpace(prog Program, lim Limits) uint64 {
+	if prog.AddressSpace == Unlimited {
+		return unix.RLIM_INFINITY
+	}
 	return uint64(cmp.Or(prog.AddressSpace, max(4*lim.Memory, 2<<30)))
 }
 

@@ -151,7 +151,7 @@ type Program struct {
 	// dozen threads of its own.
 	Threads int
 	// AddressSpace is the RLIMIT_AS net, in bytes; 0 means the default,
-	// four times the memory limit and at least 2 GiB.
+	// four times the memory limit and at least 2 GiB; Unlimited, none.
 	AddressSpace int64
 
 	// Env is added to the program's environment (a later entry wins):
@@ -168,6 +168,12 @@ type Program struct {
 
 	setupDelay time.Duration // the jail's set-up made this much slower: for tests
 }
+
+// Unlimited as a Program's AddressSpace sets no address-space limit: for
+// a program that reserves far more than it can use (AddressSanitizer's
+// shadow memory, terabytes), whose memory is watched by resident size
+// alone.
+const Unlimited = -1
 
 // launch is how a run is started: directly, or through the jail's helper.
 type launch struct {

@@ -139,6 +139,9 @@ func restrict(cfg Config, tmp string) error {
 	rules := []landlock.Rule{
 		landlock.RWDirs(append([]string{tmp}, cfg.Writable...)...),
 		landlock.RWFiles("/dev/null"),
+		// The run's own memory map, which AddressSanitizer reads to find
+		// its stack: this process's, as it execs the program.
+		landlock.ROFiles("/proc/self/maps").IgnoreIfMissing(),
 	}
 	var dirs, files []string
 	for _, p := range append(cfg.ReadOnly, cfg.Path) {

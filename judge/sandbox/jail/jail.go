@@ -12,7 +12,8 @@
 //     own: it starts in an empty /tmp holding a copy of its binary, and
 //     nothing else of the machine's files, sockets or devices is there;
 //   - Landlock, at the ABI the judge chose (1 and up, at most
-//     LandlockUpTo): it may read and execute its binary and what it reads
+//     LandlockUpTo): it may read and execute its binary and what it reads,
+//     read its own memory map (/proc/self/maps: AddressSanitizer's stack)
 //     and write only /tmp; from ABI 4 it may use no TCP port, from ABI 6
 //     signal nothing outside its domain. Landlock doubles the minimal
 //     root; it is not required;

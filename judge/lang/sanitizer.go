@@ -1,0 +1,248 @@
+package lang
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/nqueens-kit/nqueens/judge/build"
+	"github.com/nqueens-kit/nqueens/judge/sandbox"
+)
+
+// sanitizerFlags build a checked C or C++ program under gcc's
+// AddressSanitizer (an access past an array or a buffer, on the stack, in
+// the heap or in a global; memory used after it was freed) and
+// UndefinedBehaviorSanitizer (a signed overflow, an index past an array
+// whose size the compiler knows, a shift too far), each error fatal, as
+// LeetCode builds C and C++. The frame pointers keep the sanitizers'
+// frames whole.
+var sanitizerFlags = []string{"-fsanitize=address,undefined", "-fno-sanitize-recover=all", "-fno-omit-frame-pointer"}
+
+// SanitizerMark follows CrashMark in a sanitized program's crash report:
+// the harness writes it when a sanitizer found an error, and the
+// sanitizer's own report follows (Locate reads it).
+const SanitizerMark = "sanitizer"
+
+// sanitizedProgram is how a sanitized build runs: linked dynamically, it
+// reads the loader and the libraries under gccFiles; AddressSanitizer
+// reserves terabytes of address space for its shadow memory, which no
+// address-space limit allows, so its memory is watched by resident size
+// alone.
+func sanitizedProgram(prog *sandbox.Program) {
+	prog.ReadOnly = append(slices.Clone(prog.ReadOnly), gccFiles...)
+	prog.AddressSpace = sandbox.Unlimited
+}
+
+// cSanitized is C code the two harnesses share, for a sanitized build:
+// the sanitizers' settings, and their hooks, called before they print a
+// report, which mark the crash channel and send the report there instead
+// of stderr, where the student's own prints go.
+//
+// The settings are compiled in (the sanitizers read the environment
+// through /proc/self/environ, which a program in the jail cannot read): no
+// leak check (it needs ptrace, and LeetCode does not report leaks), no
+// symbolizer (it would start addr2line inside the jail: Locate runs it
+// outside, like a build's tool), no allocation stacks (a stack walk per
+// allocation; the report names the access, not the allocation), a small
+// quarantine of freed memory (the default keeps 256 MiB of it resident,
+// counted against the memory limit), and UndefinedBehaviorSanitizer's
+// frames, for the student's function.
+const cSanitized = `
+#if defined(NQUEENS_CHECKED) && defined(__SANITIZE_ADDRESS__)
+#ifdef __cplusplus
+extern "C" {
+#endif
+const char *__asan_default_options(void) {
+	return "detect_leaks=0:symbolize=0:malloc_context_size=0:quarantine_size_mb=16:print_legend=0:print_summary=0";
+}
+const char *__ubsan_default_options(void) {
+	return "symbolize=0:print_stacktrace=1:print_summary=0";
+}
+static void nqueens_sanitizer_report(void) {
+	static int marked;
+	if (!marked) {
+		marked = 1;
+		nqueens_write(4, "` + CrashMark + SanitizerMark + `\n", ` + "%d" + `);
+		dup2(4, 2);
+	}
+}
+void __asan_on_error(void) { nqueens_sanitizer_report(); }
+void __ubsan_on_report(void) { nqueens_sanitizer_report(); }
+#ifdef __cplusplus
+}
+#endif
+#endif
+`
+
+// sanitizerLines are what a sanitizer prints on stderr before its hook
+// (cSanitized) is called: a rule above the report, and a line that a
+// signal (a segmentation fault) was caught.
+var sanitizerLines = []string{
+	"=================================================================",
+	"AddressSanitizer:DEADLYSIGNAL",
+	"UndefinedBehaviorSanitizer:DEADLYSIGNAL",
+}
+
+// WithoutSanitizerLines is what a program printed, without the sanitizer's
+// lines at its end, and how many lines those were.
+func WithoutSanitizerLines(prints string) (string, int) {
+	dropped := 0
+	for {
+		rest := strings.TrimSuffix(prints, "\n")
+		last := rest[strings.LastIndexByte(rest, '\n')+1:]
+		if rest == prints || !slices.Contains(sanitizerLines, last) {
+			return prints, dropped
+		}
+		prints, dropped = rest[:len(rest)-len(last)], dropped+1
+	}
+}
+
+// sanitizerHooks is cSanitized, complete.
+var sanitizerHooks = fmt.Sprintf(cSanitized, len(CrashMark+SanitizerMark)+1)
+
+// The lines of a sanitizer's report Locate reads.
+var (
+	// asanError is AddressSanitizer's first line: the kind of error.
+	asanError = regexp.MustCompile(`ERROR: AddressSanitizer: (?:attempting )?([A-Za-z-]+)`)
+	// asanAccess is the access that failed: "WRITE of size 4".
+	asanAccess = regexp.MustCompile(`(?m)^(READ|WRITE) of size (\d+)`)
+	// ubsanError is UndefinedBehaviorSanitizer's: where, and what.
+	ubsanError = regexp.MustCompile(`(?m)^\S+: runtime error: (.*)$`)
+	// sanitizerFrame is a frame of the program's own code, unsymbolized:
+	// "#0 0x55b0cf05098f  (/tmp/submission+0x398f)".
+	sanitizerFrame = regexp.MustCompile(`(?m)^\s*#\d+ 0x[0-9a-f]+\s+\(([^()]+)\+0x([0-9a-f]+)\)$`)
+)
+
+// Locate turns the crash report of a checked build into the harness's
+// form (CrashMark, what happened, AtLine for the student's line), reading
+// its line tables with addr2line run like a build's tool: the frames of a
+// failed check of the C++ library (after FramesMark), or a sanitizer's
+// report (after SanitizerMark), whose kind of error it keeps:
+// "sanitizer: stack-buffer-overflow (WRITE of size 4)", "sanitizer:
+// undefined: signed integer overflow: …". A report it cannot read is
+// returned as it is.
+func Locate(ctx context.Context, b *build.Builder, binary, report string) string {
+	if rest, ok := strings.CutPrefix(report, CrashMark+SanitizerMark+"\n"); ok {
+		return locateSanitizer(ctx, b, binary, rest)
+	}
+	before, frames, found := strings.Cut(report, FramesMark)
+	if !found {
+		return report
+	}
+	if !strings.HasSuffix(before, "\n") {
+		before += "\n"
+	}
+	var addrs []uint64
+	for _, f := range strings.Fields(frames) {
+		// A return address is the instruction after the call.
+		if a, err := strconv.ParseUint(strings.TrimPrefix(f, "0x"), 16, 64); err == nil && a > 0 {
+			addrs = append(addrs, a-1)
+		}
+	}
+	if line, fn, ok := studentLine(ctx, b, binary, addrs); ok {
+		before += fmt.Sprintf(AtLine, line, fn)
+	}
+	return before
+}
+
+// locateSanitizer is Locate for a sanitizer's report.
+func locateSanitizer(ctx context.Context, b *build.Builder, binary, report string) string {
+	what := ""
+	if m := asanError.FindStringSubmatch(report); m != nil {
+		what = m[1]
+		if a := asanAccess.FindStringSubmatch(report); a != nil {
+			what += " (" + a[0] + ")"
+		}
+	} else if ubsan := ubsanError.FindStringSubmatch(report); ubsan != nil {
+		what = "undefined: " + ubsan[1]
+	} else {
+		return CrashMark + SanitizerMark + "\n"
+	}
+	out := CrashMark + SanitizerMark + ": " + what + "\n"
+	// The program's frames, up to the report's next part ("… is located",
+	// "allocated by"): ASan prints the return address less one already.
+	var addrs []uint64
+	for _, m := range sanitizerFrame.FindAllStringSubmatch(report, 64) {
+		if strings.Contains(filepath.Base(m[1]), ".so") {
+			continue // the C library, the sanitizer's runtime
+		}
+		if a, err := strconv.ParseUint(m[2], 16, 64); err == nil {
+			addrs = append(addrs, a)
+		}
+	}
+	if line, fn, ok := studentLine(ctx, b, binary, addrs); ok {
+		out += fmt.Sprintf(AtLine, line, fn)
+	}
+	return out
+}
+
+// isSolution reports whether a file a compiler's line tables name is the
+// student's.
+func isSolution(file string) bool {
+	base := filepath.Base(file)
+	return base == "solution.cpp" || base == "solution.c"
+}
+
+// studentLine finds, among the code addresses addrs of binary (innermost
+// first), the first line of the student's file, inlined calls included,
+// and its function, with addr2line run like a build's tool.
+func studentLine(ctx context.Context, b *build.Builder, binary string, addrs []uint64) (line int, fn string, ok bool) {
+	addr2line, err := lookPath("addr2line")
+	if err != nil || len(addrs) == 0 {
+		return 0, "", false
+	}
+	argv := []string{addr2line, "-a", "-i", "-f", "-C", "-e", binary}
+	for _, a := range addrs {
+		argv = append(argv, fmt.Sprintf("%#x", a))
+	}
+	// In the judge's own temporary folder, which the next judge removes
+	// should this one be killed.
+	dir, err := os.MkdirTemp(b.TempDir, "where-")
+	if err != nil {
+		return 0, "", false
+	}
+	defer os.RemoveAll(dir)
+	out, err := RunGCC(ctx, b, dir, []string{binary}, argv...)
+	if err != nil {
+		return 0, "", false
+	}
+	// Each address: its line "0x…", then a function and a file:line per
+	// frame, the inlined ones first.
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	for i := 0; i < len(lines); i++ {
+		if strings.HasPrefix(lines[i], "0x") || i+1 >= len(lines) {
+			continue
+		}
+		name, place := lines[i], lines[i+1]
+		i++
+		file, num, _ := strings.Cut(place, ":")
+		num, _, _ = strings.Cut(num, " ")
+		if !isSolution(file) {
+			continue
+		}
+		if n, err := strconv.Atoi(num); err == nil && n > 0 {
+			return n, cppFunction(name), true
+		}
+	}
+	return 0, "", false
+}
+
+// cppFunction is a function's name alone, out of addr2line's demangled
+// one ("Solution::place(int, int)": place); a lambda is named for the
+// function it is in ("Solution::totalNQueens(int)::{lambda(int)#1}::
+// operator()(int) const": totalNQueens/lambda, LambdaIn).
+func cppFunction(demangled string) string {
+	if outer, _, ok := strings.Cut(demangled, "::{lambda("); ok {
+		return cppFunction(outer) + LambdaIn
+	}
+	name, _, _ := strings.Cut(demangled, "(")
+	if k := strings.LastIndex(name, "::"); k >= 0 {
+		name = name[k+2:]
+	}
+	return name
+}
