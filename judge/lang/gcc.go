@@ -125,7 +125,12 @@ func cppRecipe(t *Toolchain, s Submission) build.Recipe {
 			if strings.Contains(out, "declaration of C function 'int main") || strings.Contains(out, "redefinition of 'int main") {
 				return ownMain(s.Display, want)
 			}
-			return relabel(out, "solution.cpp", s.Display, "harness.cpp")
+			m := relabel(out, "solution.cpp", s.Display, "harness.cpp")
+			if strings.Contains(out, "harness.cpp") && strings.Contains(out, "expected '}' at end of input") {
+				// The class was left open: g++ read the harness into it.
+				return unclosed(s) + "\n" + m
+			}
+			return m
 		},
 		Output: "submission",
 	}

@@ -83,17 +83,33 @@ func (t *Toolchain) Program(path string) sandbox.Program {
 }
 
 // relabel makes a compiler's output speak of the student's file: name is
-// the file's name in the build directory. Lines about the harness and the
-// compiler's own notes on where a file was included are dropped.
+// the file's name in the build directory. A message about the harness (a
+// line naming one of drop) is dropped with the lines of source and carets
+// indented under it, and so are the compiler's notes on where a file was
+// included.
 func relabel(out, name, display string, drop ...string) string {
 	var lines []string
+	dropping := false
 	for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
-		if strings.HasPrefix(l, "In file included from") || containsAny(l, drop) {
+		indented := strings.HasPrefix(l, " ") || strings.HasPrefix(l, "\t")
+		if !indented || !dropping {
+			dropping = strings.HasPrefix(l, "In file included from") || containsAny(l, drop)
+		}
+		if dropping {
 			continue
 		}
 		lines = append(lines, strings.ReplaceAll(l, name, display))
 	}
 	return strings.Join(lines, "\n")
+}
+
+// unclosed says, for a compiler's message that the input ended before a
+// brace was closed, that the student's file is where it ended: the
+// harness that follows it is not the student's to mend.
+func unclosed(s Submission) string {
+	lines := strings.Split(strings.TrimRight(string(s.Source), " \t\r\n"), "\n")
+	last := strings.TrimRight(lines[len(lines)-1], "\r")
+	return msg.Sprintf("%s:%d: error: your file ends here with a '{' still open: a '}' is missing\n%5d | %s", s.Display, len(lines), len(lines), last)
 }
 
 func containsAny(s string, subs []string) bool {
