@@ -144,12 +144,14 @@ type Hot struct {
 	Text  string
 }
 
-// Hottest are the n lines of src that ran most, the busiest first.
+// Hottest are the n statements of src that ran most, the busiest first.
+// A Go block's count is on each of its lines, a comment or a closing brace
+// too: those are left out, the block's next statement has the same count.
 func (c Counts) Hottest(src []byte, n int) []Hot {
 	lines := strings.Split(string(src), "\n")
 	var hot []Hot
 	for l, count := range c.Lines {
-		if l >= 1 && l <= len(lines) && count > 0 {
+		if l >= 1 && l <= len(lines) && count > 0 && isStatement(lines[l-1]) {
 			hot = append(hot, Hot{Line: l, Count: count, Text: quoted(lines[l-1])})
 		}
 	}
@@ -160,6 +162,18 @@ func (c Counts) Hottest(src []byte, n int) []Hot {
 		return hot[i].Line < hot[j].Line
 	})
 	return hot[:min(n, len(hot))]
+}
+
+// isStatement reports whether a line of source holds code: not blank, not
+// a comment alone (// or /* … in Go, C, C++ and Java, # in Python), not
+// closing brackets alone.
+func isStatement(line string) bool {
+	t := strings.TrimSpace(line)
+	switch {
+	case t == "", strings.HasPrefix(t, "//"), strings.HasPrefix(t, "/*"), strings.HasPrefix(t, "*"), strings.HasPrefix(t, "#"):
+		return false
+	}
+	return strings.Trim(t, "})];, ") != ""
 }
 
 // maxQuoted is how much of a line Explain quotes.

@@ -173,3 +173,25 @@ func TestLambdaCallsItself(t *testing.T) {
 	assert.False(t, lambdaCallsItself(lambda, lines, 8, 8), "no call of itself")
 	assert.False(t, lambdaCallsItself("totalNQueens(int)", lines, 2, 4), "not a lambda")
 }
+
+// Hot lines are statements: a Go block's count on its comment, its blank
+// line and its closing brace is left out, its statement keeps it.
+func TestHottestAreStatements(t *testing.T) {
+	src := []byte(`func place(row int) int {
+	for col := 0; col < n; col++ {
+		// 尝试将第 row 行的皇后放在 col 列
+
+		if cols[col] || down[row+col] { /* taken */
+			continue
+		}
+	}
+	# a Python comment
+	}, ]
+}`)
+	c := Counts{Lines: map[int]int64{2: 90, 3: 80, 4: 80, 5: 80, 6: 40, 7: 80, 9: 80, 10: 80}}
+	var got []int
+	for _, h := range c.Hottest(src, 5) {
+		got = append(got, h.Line)
+	}
+	assert.Equal(t, []int{2, 5, 6}, got)
+}
