@@ -47,9 +47,14 @@ func (j *judge) bench(ctx context.Context) (int, error) {
 		for i, e := range entries {
 			all[i] = chart.Series{Name: e.Name, Times: map[int]time.Duration{}}
 		}
+		msg.Fprintf(j.stderr, "bench: every solution at n = %d to %d, each n about %d times longer than the one before: a few minutes (5.5 min on a busy 2-core machine); after n = %d it says how long the rest should take\n",
+			bench.From, bench.To, bench.Growth, bench.From)
 		for n := bench.From; n <= bench.To; n++ {
 			if err := j.benchN(ctx, b, n, base, all); err != nil {
 				return 0, err
+			}
+			if left := b.Remaining(n); n < bench.To && left > 0 {
+				msg.Fprintf(j.stderr, "bench: about %s more (n = %d to %d)\n", format.Minutes(left), n+1, bench.To)
 			}
 		}
 		msg.Fprintf(j.stdout, "\nload average (1 min) %s at the start, %s at the end: on a busy machine CPU times grow too\n", startLoad, loadAverage())

@@ -110,6 +110,29 @@ func (b *Bench) Time(ctx context.Context, n int) ([]Timing, error) {
 	return timings, nil
 }
 
+// Remaining predicts how long timing n+1 to To will take, once n was
+// timed: each program's time grows by Growth per n, as Time predicts it,
+// for Rounds rounds while under Repeat, once up to Budget, and not at all
+// past it. One machine's "about": a busy one takes longer.
+func (b *Bench) Remaining(n int) time.Duration {
+	var total time.Duration
+	for _, p := range b.Programs {
+		t := p.last
+		for range To - n {
+			t *= Growth
+			if t > Budget {
+				break
+			}
+			if t > Repeat {
+				total += t
+			} else {
+				total += t * Rounds
+			}
+		}
+	}
+	return total
+}
+
 // progress shows what runs, while it runs.
 func (b *Bench) progress(what string) func() {
 	if b.Progress == nil {

@@ -457,7 +457,7 @@ func (rs *References) Bands(ctx context.Context, r Ref) []Band {
 		if err != nil {
 			continue
 		}
-		key := build.Key(rs.Machine, version, "band v2", fmt.Sprint(n), string(refSrc), string(src))
+		key := build.Key(rs.Machine, version, "band v3", fmt.Sprint(n), string(refSrc), string(src))
 		if e, ok := rs.Cache.Get(key); ok && e.Ratio > 0 {
 			bands = append(bands, Band{method, n, e.Ratio})
 			continue
@@ -478,9 +478,9 @@ func (rs *References) Bands(ctx context.Context, r Ref) []Band {
 }
 
 // measureBand times the method in src (file) and, once (*ref), the
-// reference, at n, and returns the ratio of their whole runs, as a TLE's
-// report compares a submission's (start-up included: in Java and Python
-// it makes every ratio at a small n smaller).
+// reference, at n, and returns the ratio of their searches, the start-up
+// every run pays left out, as a TLE's report compares a submission's (a
+// JVM's start-up would make every ratio at a small n smaller).
 func (rs *References) measureBand(ctx context.Context, r Ref, ref *time.Duration, src []byte, file string, n int) (float64, error) {
 	prog, err := r.Lang.Build(ctx, rs.Builder, lang.Submission{Problem: r.Problem, Source: src, Display: rs.Kit.Rel(file)})
 	if err != nil {
@@ -499,5 +499,9 @@ func (rs *References) measureBand(ctx context.Context, r Ref, ref *time.Duration
 			return 0, err
 		}
 	}
-	return float64(method) / float64(max(*ref, time.Millisecond)), nil
+	startup := rs.rates[r].Startup
+	if startup >= *ref || startup >= method {
+		startup = 0
+	}
+	return float64(method-startup) / float64(max(*ref-startup, time.Millisecond)), nil
 }

@@ -1,6 +1,7 @@
 package cases
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"regexp"
@@ -81,6 +82,21 @@ func cmdSolve(ts *testscript.TestScript, neg bool, args []string) {
 	s.lastN = n
 	prints, crash := outcome.SplitCrash(build.Relabel(string(res.Output), s.params.Display), build.Relabel(string(res.Crash), s.params.Display))
 	tail, lines := build.Relabel(string(res.Tail), s.params.Display), res.Lines
+	if res.Killed != sandbox.None && s.params.Program.SaysWhere {
+		// A JVM stopped at a limit prints where it was on stdout.
+		var dump, dumpTail string
+		prints, dump = lang.SplitThreadDump(prints)
+		tail, dumpTail = lang.SplitThreadDump(tail)
+		lines -= int64(strings.Count(dumpTail, "\n"))
+		crash += cmp.Or(dump, dumpTail)
+	}
+	if crash != "" && tail != "" {
+		// The runtime's report at the end of the prints: a Go program
+		// stopped at a limit writes its stacks there too.
+		kept, _ := outcome.SplitCrash(tail, crash)
+		lines -= int64(strings.Count(tail[len(kept):], "\n"))
+		tail = kept
+	}
 	if strings.HasPrefix(crash, lang.CrashMark+lang.SanitizerMark) {
 		// The sanitizer's first lines, printed before the harness's hook
 		// sends the rest of its report to the crash channel.

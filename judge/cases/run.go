@@ -36,9 +36,9 @@ type Params struct {
 	// mode) that looks for errors only: its CPU limit is CheckScale times
 	// the case's.
 	Check bool
-	// Locate, when set, turns a harness's crash report (a checked C or C++
-	// build's: its frames, a sanitizer's report) into the harness's form
-	// with the student's line and function (lang.Locate).
+	// Locate, when set, turns a harness's crash report (a C or C++ build's:
+	// its frames, a sanitizer's report) into the harness's form with the
+	// student's line and function (lang.Locate).
 	Locate func(report string) string
 }
 

@@ -23,6 +23,14 @@ func Duration(d time.Duration) string {
 // Seconds is a duration in seconds with one decimal: "2.0 s".
 func Seconds(d time.Duration) string { return fmt.Sprintf("%.1f s", d.Seconds()) }
 
+// Minutes is a long wait, said roughly: "40 s", "3.5 min".
+func Minutes(d time.Duration) string {
+	if d < time.Minute {
+		return fmt.Sprintf("%.0f s", d.Seconds())
+	}
+	return fmt.Sprintf("%.1f min", d.Minutes())
+}
+
 // Short is a duration in three significant figures, for tables: "9.87s", "214ms".
 func Short(d time.Duration) string {
 	switch {

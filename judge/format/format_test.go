@@ -2,6 +2,7 @@ package format
 
 import (
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 )
@@ -13,6 +14,8 @@ func TestPrintableEscapesWhatATerminalWouldObey(t *testing.T) {
 }
 
 func TestDurationsAndSizes(t *testing.T) {
+	assert.Equal(t, "40 s", Minutes(40*time.Second))
+	assert.Equal(t, "3.5 min", Minutes(210*time.Second))
 	assert.Equal(t, "870 ms", Duration(870e6))
 	assert.Equal(t, "10.6 s", Duration(10.6e9))
 	assert.Equal(t, "2.0 s", Seconds(2e9))

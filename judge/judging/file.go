@@ -224,6 +224,7 @@ func (j *Judge) runCases(ctx context.Context, r calibrate.Ref, rep *Report, prog
 		stop := j.progress(fmt.Sprintf("%s %s", p.Folder(), c.Name))
 		params := cases.Params{
 			Program: progs.timed,
+			Locate:  func(report string) string { return lang.Locate(ctx, j.Builder, progs.timed.Path, report) },
 			Display: rep.File,
 			Ref:     ref,
 			Scale:   jp.Scale,

@@ -43,11 +43,16 @@ func TestMarkCloseFlagsVerdictsNearTheLimit(t *testing.T) {
 // 670 ms" under a TLE verdict contradicts it).
 func TestAtThatPaceAgreesWithTheVerdict(t *testing.T) {
 	prev := &cases.Result{Name: "n11", CPU: 100 * time.Millisecond}
-	over := atThatPace(prev, 40*time.Millisecond, 12, 300*time.Millisecond, 670*time.Millisecond)
+	over := atThatPace(prev, 40*time.Millisecond, 12, 300*time.Millisecond, 670*time.Millisecond, 0)
 	assert.Contains(t, over, "at that pace n = 12 needs about 750 ms against a limit of 670 ms")
 	assert.NotContains(t, over, "close")
 
-	under := atThatPace(prev, 40*time.Millisecond, 12, 248*time.Millisecond, 670*time.Millisecond)
+	// A JVM's start-up is left out of the pace, and added to the need:
+	// (100-30)/(40-30) = 7 times the search, 30 + 7×(300-30) ms.
+	java := atThatPace(prev, 40*time.Millisecond, 12, 300*time.Millisecond, 670*time.Millisecond, 30*time.Millisecond)
+	assert.Contains(t, java, "took 100 ms, 7.0 times the reference search (40 ms); at that pace n = 12 needs about 1920 ms against a limit of 670 ms")
+
+	under := atThatPace(prev, 40*time.Millisecond, 12, 248*time.Millisecond, 670*time.Millisecond, 0)
 	assert.Contains(t, under, "How far off: close.")
 	assert.Contains(t, under, "would need about 620 ms, under its limit of 670 ms, but this run used the whole limit")
 	assert.NotContains(t, under, "needs about 620 ms against")
@@ -84,7 +89,7 @@ func TestLastPassedIsTheLastRelativeCasePassed(t *testing.T) {
 		{Name: "n14", Verdict: verdict.AC, CPU: 900 * time.Millisecond, Factor: 2.9, RefMs: 400},
 		{Name: "n15", Verdict: verdict.TLE, CPU: 2 * time.Second, Factor: 2.9, RefMs: 600},
 	}
-	got, ref, ok := j.lastPassed(r, done)
+	got, ref, ok := j.lastPassed(t.Context(), r, done)
 	require.True(t, ok)
 	assert.Equal(t, "n14", got.Name)
 	assert.Equal(t, 400*time.Millisecond, ref)

@@ -33,21 +33,26 @@ func (j *Judge) explainTLE(ctx context.Context, r calibrate.Ref, done []*cases.R
 	ref := format.Millis(res.RefMs)
 	howFar := msg.Sprintf("How far off: stopped at the limit, so at least %s times the reference search (%s) at n = %d.",
 		format.Factor(res.Factor), format.Duration(ref), c.MaxInput())
-	if prev, refPrev, ok := j.lastPassed(r, done); ok {
-		howFar = atThatPace(prev, refPrev, c.MaxInput(), ref, format.Millis(res.LimitMs))
+	if prev, refPrev, ok := j.lastPassed(ctx, r, done); ok {
+		howFar = atThatPace(prev, refPrev, c.MaxInput(), ref, format.Millis(res.LimitMs), j.Refs.Rate(r).Startup)
 	}
 	return msg.Sprintf("%s\nWhat that usually means: %s.\nNext: read %s: %s.",
 		howFar, j.whatRatiosMean(ctx, r), j.Kit.Rel(j.Refs.File(r)), msg.Tr(r.Problem.Hint))
 }
 
 // atThatPace says how far off a search stopped at limit at n is, from its
-// pace at prev (its time over the reference's there, refPrev) and the
-// reference's time at n (ref). A pace that predicts a time under the limit
-// is a close call: the verdict is this run's, and the sentence says why the
+// pace at prev (its search's time over the reference's there, refPrev) and
+// the reference's time at n (ref), the start-up every run pays (startup)
+// left out of the pace and added to the time needed: a JVM's 0.2 s is
+// most of a small case. A pace that predicts a time under the limit is a
+// close call: the verdict is this run's, and the sentence says why the
 // pace misled rather than contradict it.
-func atThatPace(prev *cases.Result, refPrev time.Duration, n int, ref, limit time.Duration) string {
-	ratio := float64(prev.CPU) / float64(refPrev)
-	need := time.Duration(ratio * float64(ref))
+func atThatPace(prev *cases.Result, refPrev time.Duration, n int, ref, limit, startup time.Duration) string {
+	if startup >= refPrev || startup >= prev.CPU || startup >= ref {
+		startup = 0
+	}
+	ratio := float64(prev.CPU-startup) / float64(refPrev-startup)
+	need := startup + time.Duration(ratio*float64(ref-startup))
 	if need < limit {
 		return msg.Sprintf("How far off: close. At %s your search took %s, %.1f times the reference search (%s); at that pace n = %d would need about %s, under its limit of %s, but this run used the whole limit: your search slows down more than the reference's as n grows, or the machine was busy. Another run may pass; a search closer to the reference's pace passes every time.",
 			prev.Name, format.Duration(prev.CPU), ratio, format.Duration(refPrev), n, format.Duration(need), format.Duration(limit))
@@ -81,8 +86,11 @@ func (j *Judge) whatRatiosMean(ctx context.Context, r calibrate.Ref) string {
 }
 
 // lastPassed is the last accepted case whose reference time is known:
-// measured for a relative case, predicted from the calibration otherwise.
-func (j *Judge) lastPassed(r calibrate.Ref, done []*cases.Result) (*cases.Result, time.Duration, bool) {
+// measured for a relative case, predicted from the calibration otherwise,
+// or, for a language whose calibration predicts nothing (Java, whose JIT
+// changes its cost per call), measured now at the largest absolute case
+// whose search stands out of the start-up.
+func (j *Judge) lastPassed(ctx context.Context, r calibrate.Ref, done []*cases.Result) (*cases.Result, time.Duration, bool) {
 	cs, _ := j.Cases(r.Problem) // read before any case ran
 	for i := len(done) - 1; i >= 0; i-- {
 		res := done[i]
@@ -93,6 +101,16 @@ func (j *Judge) lastPassed(r calibrate.Ref, done []*cases.Result) (*cases.Result
 			return res, format.Millis(res.RefMs), true
 		}
 		m := j.Refs.Rate(r)
+		if r.Lang.FitSmall == 0 && res.CPU-m.Startup >= 20*time.Millisecond {
+			for _, c := range cs {
+				if c.Name != res.Name || c.Relative() || c.MaxInput() < directFrom {
+					continue
+				}
+				if d, err := j.Refs.Time(ctx, r, c); err == nil && d-m.Startup >= 20*time.Millisecond {
+					return res, d, true
+				}
+			}
+		}
 		if !m.Fits {
 			continue
 		}
@@ -108,6 +126,10 @@ func (j *Judge) lastPassed(r calibrate.Ref, done []*cases.Result) (*cases.Result
 	}
 	return nil, 0, false
 }
+
+// directFrom is the smallest n at which lastPassed times a reference
+// directly: below it the search is lost in a JVM's start-up.
+const directFrom = 12
 
 // Where a TLE's time went: the program is run once more, counting, at the
 // largest case it passed within its language's budget, counting as its
@@ -134,14 +156,15 @@ func ranOutOfTime(rep *Report) bool {
 // Nothing it fails at is the student's: the report just goes without it.
 func (j *Judge) whereTimeGoes(ctx context.Context, r calibrate.Ref, prog sandbox.Program, src []byte, display string, rep *Report, taken counted) string {
 	budget := r.Lang.CountBudget
-	if r.Lang.Counting == lang.NotCounted || r.Problem.Kind != problem.Count {
+	if r.Problem.Kind != problem.Count {
 		return ""
 	}
 	n := 0
 	cs, _ := j.Cases(r.Problem) // read before any case ran
 	for _, res := range rep.Cases {
 		for _, c := range cs {
-			if c.Name == res.Name && res.Verdict == verdict.AC && res.CPU <= budget && c.MaxInput() >= profileFrom {
+			counts := res.CPU <= budget || r.Lang.Counting == lang.NotCounted // said, not counted
+			if c.Name == res.Name && res.Verdict == verdict.AC && counts && c.MaxInput() >= profileFrom {
 				n = max(n, c.MaxInput())
 			}
 		}
@@ -149,6 +172,9 @@ func (j *Judge) whereTimeGoes(ctx context.Context, r calibrate.Ref, prog sandbox
 	refCalls, ok := queens.Calls(n)
 	if n == 0 || !ok {
 		return ""
+	}
+	if r.Lang.Counting == lang.NotCounted {
+		return msg.Sprintf("Where your time goes: not counted in %s. The judge counts how often each line runs in Go, C, C++ and Python; the JDK has no line counter cheap enough for a search of millions of calls (a sampling profiler, JFR, would name a few lines, not count them). The ratio above was measured: the same search in one of those languages gets its busiest lines named.", r.Lang.Name)
 	}
 	counts := taken.counts
 	if taken.n != n {

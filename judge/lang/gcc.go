@@ -76,7 +76,7 @@ func cRecipe(t *Toolchain, s Submission) build.Recipe {
 			"solution.c": s.Source,
 			"harness.c":  []byte(cHarness(s.Problem)),
 		},
-		Commands: [][]string{append(append(append([]string{t.Tools["gcc"], "-std=gnu17", "-O2"}, static()...), wrapFailures()...), "-include", "prelude.h",
+		Commands: [][]string{append(append(append([]string{t.Tools["gcc"], "-std=gnu17", "-O2", "-g"}, static()...), wrapFailures()...), "-include", "prelude.h",
 			"-o", "submission", "solution.c", "harness.c", "-lm")},
 		Env:      gccEnv,
 		ReadOnly: gccFiles,
@@ -114,7 +114,7 @@ func cppRecipe(t *Toolchain, s Submission) build.Recipe {
 		// _GLIBCXX_ASSERTIONS checks every vector, array and string index,
 		// as Java and Python do: an index past the end is RE, not
 		// undefined behaviour that may pass.
-		Commands: [][]string{append(append(append([]string{t.Tools["g++"], "-std=c++20", "-O2", "-D_GLIBCXX_ASSERTIONS"}, static()...), wrapFailures()...), "-include", "prelude.hpp",
+		Commands: [][]string{append(append(append([]string{t.Tools["g++"], "-std=c++20", "-O2", "-g", "-D_GLIBCXX_ASSERTIONS"}, static()...), wrapFailures()...), "-include", "prelude.hpp",
 			"-o", "submission", "harness.cpp")},
 		Env:      gccEnv,
 		ReadOnly: gccFiles,
@@ -127,8 +127,10 @@ func cppRecipe(t *Toolchain, s Submission) build.Recipe {
 			}
 			m := relabel(out, "solution.cpp", s.Display, "harness.cpp")
 			if strings.Contains(out, "harness.cpp") && strings.Contains(out, "expected '}' at end of input") {
-				// The class was left open: g++ read the harness into it.
-				return unclosed(s) + "\n" + m
+				// The class was left open: g++ read the harness, and the
+				// headers it includes, into it. Only the student's lines
+				// are theirs to mend.
+				return unclosed(s) + "\n" + only(m, s.Display)
 			}
 			return m
 		},
@@ -366,6 +368,40 @@ extern "C" void __wrap__ZSt21__glibcxx_assert_failPKciS0_S0_(const char *file, i
 #endif
 `
 
+// cWhere is C code the two harnesses share: a program stopped at a limit
+// is first sent SIGQUIT (sandbox.Program.SaysWhere), and says where it is:
+// the return addresses of its frames, read by libgcc's unwinder (which
+// steps over the signal's frame, where glibc's backtrace stops), after
+// the frames mark; Locate finds the student's line in the line tables
+// (-g, in the timed build too: debug information changes no code).
+const cWhere = `
+#include <signal.h>
+#include <unwind.h>
+
+static _Unwind_Reason_Code nqueens_frame(struct _Unwind_Context *ctx, void *arg) {
+	int *k = (int *)arg;
+	char line[32];
+	int len = snprintf(line, sizeof line, " %%p", (void *)_Unwind_GetIP(ctx));
+	nqueens_write(4, line, (size_t)len);
+	return ++*k < 64 ? _URC_NO_REASON : _URC_END_OF_STACK;
+}
+
+static void nqueens_on_quit(int sig) {
+	int k = 0;
+	(void)sig;
+	nqueens_write(4, "` + CrashMark + Stopped + `\n` + FramesMark + `", ` + "%d" + `);
+	_Unwind_Backtrace(nqueens_frame, &k);
+	nqueens_write(4, "\n", 1);
+	_exit(3);
+}
+`
+
+// whereHooks is cWhere, complete, and the call that installs it.
+var (
+	whereHooks   = fmt.Sprintf(cWhere, len(CrashMark+Stopped+"\n"+FramesMark))
+	installWhere = "signal(SIGQUIT, nqueens_on_quit);"
+)
+
 // wrapFailures are the linker's flags that send assert() and the C++
 // library's checks to cFailures, where the linker is GNU ld (Linux).
 func wrapFailures() []string {
@@ -384,13 +420,14 @@ func cHarness(p *problem.Problem) string {
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-` + cWriter + cFailures + sanitizerHooks + `
+` + cWriter + cFailures + sanitizerHooks + whereHooks + `
 int totalNQueens(int n);
 
 int main(int argc, char **argv) {
 	if (argc < 2) {
 		return 2;
 	}
+	` + installWhere + `
 	int got = totalNQueens(atoi(argv[1]));
 #ifdef NQUEENS_COUNTED
 	if (nqueens_send_counts()) {
@@ -410,13 +447,14 @@ int main(int argc, char **argv) {
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-` + cWriter + cFailures + sanitizerHooks + `
+` + cWriter + cFailures + sanitizerHooks + whereHooks + `
 char ***solveNQueens(int n, int *returnSize, int **returnColumnSizes);
 
 int main(int argc, char **argv) {
 	if (argc < 2) {
 		return 2;
 	}
+	` + installWhere + `
 	int size = 0;
 	int *cols = NULL;
 	char ***boards = solveNQueens(atoi(argv[1]), &size, &cols);
@@ -512,6 +550,7 @@ int main(int argc, char **argv) {
 	if (argc < 2) {
 		return 2;
 	}
+	`+installWhere+`
 #ifdef NQUEENS_CHECKED
 	signal(SIGABRT, nqueens_on_abort);
 #endif
@@ -535,5 +574,5 @@ int main(int argc, char **argv) {
 	nqueens_flush();
 	return 0;
 }
-`, cWriter+cFailures+sanitizerHooks, CrashMark, CrashMark+LibraryCheck, len(CrashMark)+len(LibraryCheck)+1, CrashMark, len(CrashMark)+len("abort\n"), result, call, answer)
+`, cWriter+cFailures+sanitizerHooks+whereHooks, CrashMark, CrashMark+LibraryCheck, len(CrashMark)+len(LibraryCheck)+1, CrashMark, len(CrashMark)+len("abort\n"), result, call, answer)
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/nqueens-kit/nqueens/judge/build"
 	"github.com/nqueens-kit/nqueens/judge/problem"
+	"github.com/nqueens-kit/nqueens/judge/sandbox"
 )
 
 // findJava finds javac and java, and the Java home the JVM reads.
@@ -140,6 +141,8 @@ import java.util.*;
 final class NQueensJudgeMain {
 	public static void main(String[] args) throws Exception {
 		int n = Integer.parseInt(args[0]);
+		System.setOut(counted(FileDescriptor.out));
+		System.setErr(counted(FileDescriptor.err));
 		String answer;
 		try {
 			answer = ` + answer + `;
@@ -156,6 +159,69 @@ final class NQueensJudgeMain {
 		System.out.flush();
 		try (OutputStream out = new FileOutputStream(channel(3))) {
 			out.write(answer.getBytes(StandardCharsets.UTF_8));
+		}
+	}
+
+	// The prints are counted: past the output limit (` + sandbox.OutputEnv + `),
+	// where the print that crossed it came from goes on the crash channel,
+	// once, before the judge stops the program.
+	static final long limit = outputLimit();
+	static long written;
+	static boolean told;
+
+	static long outputLimit() {
+		try {
+			return Long.parseLong(System.getenv("` + sandbox.OutputEnv + `"));
+		} catch (RuntimeException e) {
+			return Long.MAX_VALUE;
+		}
+	}
+
+	static PrintStream counted(FileDescriptor fd) {
+		OutputStream out = new FileOutputStream(fd) {
+			@Override
+			public void write(int b) throws IOException {
+				count(1);
+				super.write(b);
+				stopIfTold();
+			}
+
+			@Override
+			public void write(byte[] b, int off, int len) throws IOException {
+				count(len);
+				super.write(b, off, len);
+				stopIfTold();
+			}
+		};
+		return new PrintStream(new BufferedOutputStream(out, 8192), false);
+	}
+
+	static synchronized void count(int len) {
+		written += len;
+		if (written <= limit || told) {
+			return;
+		}
+		told = true;
+		for (StackTraceElement f : new Throwable().getStackTrace()) {
+			if ("Solution.java".equals(f.getFileName())) {
+				String at = "at line " + f.getLineNumber() + " in " + f.getMethodName() + "\n";
+				try (OutputStream crash = new FileOutputStream(channel(4))) {
+					crash.write(at.getBytes(StandardCharsets.UTF_8));
+				} catch (IOException ignored) {
+				}
+				return;
+			}
+		}
+	}
+
+	// stopIfTold waits, once past the limit, for the judge to stop the
+	// program: printing on would be counted and dropped.
+	static void stopIfTold() {
+		while (told) {
+			try {
+				Thread.sleep(Long.MAX_VALUE);
+			} catch (InterruptedException ignored) {
+			}
 		}
 	}
 
@@ -218,3 +284,24 @@ final class NQueensJudgeMain {
 }
 `
 }
+
+// threadDump starts the JVM's answer to SIGQUIT, which it prints on stdout.
+const threadDump = "Full thread dump "
+
+// SplitThreadDump separates what a program printed from a JVM's thread
+// dump at its end, which a run stopped at a limit asked for
+// (Language.SaysWhere).
+func SplitThreadDump(prints string) (kept, dump string) {
+	i := strings.LastIndex(prints, threadDump)
+	if i < 0 || i > 0 && prints[i-1] != '\n' {
+		return prints, ""
+	}
+	// The dump's first line is the time it was taken.
+	if start := strings.LastIndexByte(strings.TrimSuffix(prints[:i], "\n"), '\n') + 1; dumpTime.MatchString(prints[start:i]) {
+		i = start
+	}
+	return prints[:i], prints[i:]
+}
+
+// dumpTime is the line a JVM's thread dump starts with.
+var dumpTime = regexp.MustCompile(`^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\n$`)

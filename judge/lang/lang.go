@@ -73,6 +73,12 @@ type Language struct {
 	// counted work decides its relative cases as well as its time
 	// (profile.TooMuchWork).
 	WorkDecides bool
+	// SaysWhere: its runtime answers SIGQUIT by writing where the program
+	// is (sandbox.Program.SaysWhere): Go's stacks, Python's faulthandler
+	// and a C or C++ harness's frames (cWhere) on the crash channel, the
+	// JVM's thread dump on stdout (SplitThreadDump). A run stopped at a
+	// limit then names its line.
+	SaysWhere bool
 
 	find   func() (*Toolchain, error)
 	recipe func(t *Toolchain, s Submission) build.Recipe
@@ -112,7 +118,7 @@ const HeadlineSearch = 10 * time.Second
 // The languages, Go first.
 var (
 	Go = &Language{Name: "Go", Exts: []string{".go"}, Tools: []string{"go"}, Install: msg.Mark("Go (https://go.dev/dl/)"),
-		Headline: 16, FitSmall: 13, FitLarge: 14, Comments: lookup.CStyle, find: findGoTools, build: buildGo, parsed: true,
+		Headline: 16, FitSmall: 13, FitLarge: 14, Comments: lookup.CStyle, find: findGoTools, build: buildGo, parsed: true, SaysWhere: true,
 		Counting: Coverage, CountBudget: 500 * time.Millisecond, // coverage counters make a run 2–3 times slower
 		Clock: regexp.MustCompile(`\btime\.(Now|Since|Until|Tick|NewTicker|NewTimer)\b|\b(Getrusage|ClockGettime|Gettimeofday)\b`),
 		MethodRatios: msg.Mark("about 17–19 times is the array method (an O(n) check per square), " +
@@ -120,21 +126,21 @@ var (
 			"bitmask searches run at 0.5–2 times")}
 	Java = &Language{Name: "Java", Exts: []string{".java"}, Dir: "java", Tools: []string{"javac", "java"},
 		Install:  msg.Mark("a JDK, 17 or later (Debian: apt-get install default-jdk-headless)"),
-		Headline: 16, Comments: lookup.CStyle, find: findJava, recipe: javaRecipe,
+		Headline: 16, Comments: lookup.CStyle, find: findJava, recipe: javaRecipe, SaysWhere: true,
 		Clock: regexp.MustCompile(`\bSystem\s*\.\s*(nanoTime|currentTimeMillis)\b|\b(Instant|LocalDateTime|Clock)\s*\.\s*(now|system\w*)\b|\bget(Current)?Thread(Cpu|User)Time\b|\bManagementFactory\b`),
 		MethodRatios: msg.Mark("in Java's searches, the JVM's start-up left out, about 9–12 times is boolean arrays (an O(1) check) " +
 			"and 20–25 times the array method (an O(n) check per square); at n = 14 the start-up, part of every run, makes each ratio smaller; " +
 			"bitmask searches run at about 1 time")}
 	CPP = &Language{Name: "C++", Exts: []string{".cpp", ".cc"}, Dir: "cpp", Tools: []string{"g++"},
 		Install:  msg.Mark("g++ (Debian: apt-get install g++)"),
-		Headline: 16, FitSmall: 13, FitLarge: 14, Comments: lookup.CStyle, find: findGCC("g++"), recipe: cppRecipe,
+		Headline: 16, FitSmall: 13, FitLarge: 14, Comments: lookup.CStyle, find: findGCC("g++"), recipe: cppRecipe, SaysWhere: true,
 		Counting: GCov, CountBudget: 200 * time.Millisecond, // unoptimised, with counters
 		Clock: regexp.MustCompile(`\b(clock|time|clock_gettime|gettimeofday|getrusage|times|timespec_get|__rdtsc|rdtsc)\s*\(|\bchrono\s*::`),
 		MethodRatios: msg.Mark("in C++, about 11–12 times is boolean arrays in a vector<bool> (an O(1) check), " +
 			"about 10–22 times the array method (an O(n) check per square); bitmask searches run at about 1 time")}
 	C = &Language{Name: "C", Exts: []string{".c"}, Dir: "c", Tools: []string{"gcc"},
 		Install:  msg.Mark("gcc (Debian: apt-get install gcc libc6-dev)"),
-		Headline: 16, FitSmall: 13, FitLarge: 14, Comments: lookup.CStyle, find: findGCC("gcc"), recipe: cRecipe,
+		Headline: 16, FitSmall: 13, FitLarge: 14, Comments: lookup.CStyle, find: findGCC("gcc"), recipe: cRecipe, SaysWhere: true,
 		Counting: GCov, CountBudget: 200 * time.Millisecond, // unoptimised, with counters
 		Clock: regexp.MustCompile(`\b(clock|time|clock_gettime|gettimeofday|getrusage|times|timespec_get|__rdtsc|rdtsc)\s*\(|\bchrono\s*::`),
 		MethodRatios: msg.Mark("in C, about 8 times is boolean arrays (an O(1) check), " +
@@ -142,7 +148,7 @@ var (
 	Python = &Language{Name: "Python", Exts: []string{".py"}, Dir: "python", Tools: []string{"python3"},
 		Install:  msg.Mark("Python 3 (Debian: apt-get install python3)"),
 		Headline: 14, FitSmall: 11, FitLarge: 12, Comments: lookup.Hash, find: findPython, recipe: pythonRecipe,
-		Counting: Tracing, CountBudget: 100 * time.Millisecond, WorkDecides: true, // tracing makes a run 10–30 times slower
+		Counting: Tracing, CountBudget: 100 * time.Millisecond, WorkDecides: true, SaysWhere: true, // tracing makes a run 10–30 times slower
 		Clock: regexp.MustCompile(`\b(time|perf_counter|process_time|thread_time|monotonic)(_ns)?\s*\(|\bgetrusage\s*\(|\bdatetime\s*\.\s*now\b`),
 		MethodRatios: msg.Mark("in Python, about 10–17 times is the array method (an O(n) check per square), about 4 times sets, " +
 			"about 2 times boolean lists (an O(1) check), 1.0–1.1 times boolean lists with mirror symmetry; bitmask searches run at 0.5–1.1 times. " +

@@ -33,6 +33,9 @@ const (
 	AssertionFailed = "assertion failed: "
 	LibraryCheck    = "library check failed"
 	AtLine          = "at line %d in %s\n"
+	// Stopped is what a C or C++ harness's report says when the judge
+	// stopped it at a limit and asked where it was (SIGQUIT).
+	Stopped = "stopped"
 	// LambdaIn follows the name of the function a lambda is in, where
 	// AtLine names a function: "totalNQueens/lambda".
 	LambdaIn = "/lambda"
@@ -79,7 +82,7 @@ func (t *Toolchain) recipe(s Submission) build.Recipe {
 
 // Program is how the toolchain runs the built file path.
 func (t *Toolchain) Program(path string) sandbox.Program {
-	return sandbox.Program{Path: path, Runtime: t.Runtime, ReadOnly: t.ReadOnly, Threads: t.Threads, AddressSpace: t.AddressSpace}
+	return sandbox.Program{Path: path, Runtime: t.Runtime, ReadOnly: t.ReadOnly, Threads: t.Threads, AddressSpace: t.AddressSpace, SaysWhere: t.Lang.SaysWhere}
 }
 
 // relabel makes a compiler's output speak of the student's file: name is
@@ -99,6 +102,22 @@ func relabel(out, name, display string, drop ...string) string {
 			continue
 		}
 		lines = append(lines, strings.ReplaceAll(l, name, display))
+	}
+	return strings.Join(lines, "\n")
+}
+
+// only keeps, of a compiler's messages, those about file display, each with
+// the lines of source and carets indented under it.
+func only(out, display string) string {
+	var lines []string
+	keeping := false
+	for _, l := range strings.Split(out, "\n") {
+		if !strings.HasPrefix(l, " ") && !strings.HasPrefix(l, "\t") {
+			keeping = strings.HasPrefix(l, display+":")
+		}
+		if keeping {
+			lines = append(lines, l)
+		}
 	}
 	return strings.Join(lines, "\n")
 }

@@ -81,6 +81,16 @@ var (
 // overflow" or glibc's words for a failed assertion gets no message from
 // them.
 func Classify(r Run) (verdict.Verdict, string) {
+	v, m := classify(r)
+	switch r.Result.Killed {
+	case sandbox.CPU, sandbox.Idle, sandbox.Memory, sandbox.Output, sandbox.Answer:
+		m += stoppedAt(r)
+	}
+	return v, m
+}
+
+// classify is Classify but for where a run stopped at a limit was.
+func classify(r Run) (verdict.Verdict, string) {
 	res, lim, n := r.Result, r.Limits, r.N
 	switch res.Killed {
 	case sandbox.CPU:
@@ -118,7 +128,7 @@ func Classify(r Run) (verdict.Verdict, string) {
 		case strings.Contains(crash, "fatal error: stack overflow") || strings.Contains(crash, "goroutine stack exceeds"):
 			return verdict.RE, msg.Sprintf("n = %d: stack overflow: the recursion never ends or goes far too deep%s", n, where(crash, r.Display))
 		case strings.Contains(crash, "fatal error: runtime: out of memory") || strings.Contains(crash, "fatal error: out of memory"):
-			return verdict.MLE, msg.Sprintf("n = %d: ran out of memory (limit %s)", n, format.Bytes(lim.Memory))
+			return verdict.MLE, msg.Sprintf("n = %d: ran out of memory (limit %s)", n, format.Bytes(lim.Memory)) + where(crash, r.Display)
 		case panicLine.MatchString(crash):
 			return verdict.RE, msg.Sprintf("n = %d: panic: %s%s", n, panicLine.FindStringSubmatch(crash)[1], where(crash, r.Display))
 		case fatalLine.MatchString(crash):
@@ -165,7 +175,7 @@ func harnessCrash(r Run) (verdict.Verdict, string) {
 	case what == "stack overflow":
 		return verdict.RE, msg.Sprintf("n = %d: stack overflow: the recursion never ends or goes far too deep%s", r.N, at)
 	case what == "out of memory":
-		return verdict.MLE, msg.Sprintf("n = %d: ran out of memory (limit %s)", r.N, format.Bytes(r.Limits.Memory))
+		return verdict.MLE, msg.Sprintf("n = %d: ran out of memory (limit %s)", r.N, format.Bytes(r.Limits.Memory)) + at
 	case strings.HasPrefix(what, lang.SanitizerMark):
 		return sanitizerError(r, strings.TrimPrefix(strings.TrimPrefix(what, lang.SanitizerMark), ": "), at)
 	}
@@ -327,7 +337,7 @@ func SplitCrash(out, crash string) (prints, report string) {
 
 // runtimeHeader starts a line of the Go runtime's crash report before its
 // stack.
-var runtimeHeader = regexp.MustCompile(`^(runtime: |fatal error: |panic: |\[signal |SIGSEGV|SIGBUS)`)
+var runtimeHeader = regexp.MustCompile(`^(runtime: |fatal error: |panic: |\[signal |SIGSEGV|SIGBUS|SIGQUIT: |PC=0x)`)
 
 func isRuntimeHeader(l string) bool {
 	return runtimeHeader.MatchString(l) || strings.TrimSpace(l) == ""
@@ -336,6 +346,15 @@ func isRuntimeHeader(l string) bool {
 // where finds, in a crash report, the innermost frame in the student's file:
 // "\n  at solution.go:12 in place".
 func where(crash, display string) string {
+	if place, fn, ok := frame(crash, display); ok {
+		return msg.Sprintf("\n  at %s%s", place, fn)
+	}
+	return ""
+}
+
+// frame finds, in the Go runtime's stacks, the innermost frame in the
+// student's file: its place ("solution.go:12") and " in" its function.
+func frame(crash, display string) (place, fn string, ok bool) {
 	lines := strings.Split(crash, "\n")
 	for i, l := range lines {
 		file, ok := strings.CutPrefix(l, "\t")
@@ -345,15 +364,49 @@ func where(crash, display string) string {
 		if j := strings.LastIndex(file, " +0x"); j > 0 {
 			file = file[:j]
 		}
-		fn := ""
 		if i > 0 {
-			fn = strings.TrimPrefix(lines[i-1], "main.")
-			if k := strings.LastIndexByte(fn, '('); k > 0 {
-				fn = fn[:k]
+			name := strings.TrimPrefix(lines[i-1], "main.")
+			if k := strings.LastIndexByte(name, '('); k > 0 {
+				name = name[:k]
 			}
-			fn = msg.Sprintf(" in %s", fn)
+			if m := goLiteral.FindStringSubmatch(name); m != nil {
+				name = m[1] + lang.LambdaIn
+			}
+			fn = inFunction(format.Printable(name))
 		}
-		return msg.Sprintf("\n  at %s%s", file, fn)
+		return file, fn, true
+	}
+	return "", "", false
+}
+
+// goLiteral is the name Go gives a function literal: its function's, then
+// .func1 (.func1.2 for one inside another).
+var goLiteral = regexp.MustCompile(`^(\w+)\.func\d+(?:\.\d+)*$`)
+
+// faultFrame is the line of Python's faulthandler for the innermost frame
+// in the student's file (the harness runs it as solution.py).
+var faultFrame = regexp.MustCompile(`(?m)^\s*File "solution\.py", line (\d+) in (\w+)`)
+
+// stoppedAt says where a run stopped at a limit was, when its runtime said
+// (sandbox.Program.SaysWhere): the Go runtime's stacks, Python's
+// faulthandler: "\n  stopped at solution.go:5 in place".
+func stoppedAt(r Run) string {
+	if place, fn, ok := frame(r.Crash, r.Display); ok {
+		return msg.Sprintf("\n  stopped at %s%s", place, fn)
+	}
+	if m := faultFrame.FindStringSubmatch(r.Crash); m != nil {
+		return msg.Sprintf("\n  stopped at %s%s", r.Display+":"+m[1], inFunction(m[2]))
+	}
+	if m := jvmFrame.FindStringSubmatch(r.Crash); m != nil {
+		return msg.Sprintf("\n  stopped at %s%s", r.Display+":"+m[2], inFunction(m[1]))
+	}
+	if m := atLine.FindStringSubmatch(r.Crash); m != nil {
+		// A harness's own word: Java's, where its prints crossed the limit.
+		return msg.Sprintf("\n  stopped at %s%s", r.Display+":"+m[1], inFunction(m[2]))
 	}
 	return ""
 }
+
+// jvmFrame is the line of a JVM's thread dump for the innermost frame in
+// the student's class (the harness compiles it as Solution.java).
+var jvmFrame = regexp.MustCompile(`(?m)^\s+at Solution\.([\w$]+)\(Solution\.java:(\d+)\)`)

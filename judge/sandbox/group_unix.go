@@ -34,6 +34,10 @@ func (g *group) stat() (tree, bool) { return treeStat(g.pid) }
 
 func (g *group) kill() { syscall.Kill(-g.pid, syscall.SIGKILL) }
 
+// quit asks the program (not the processes it started) to say where it
+// is and end, and reports whether the signal was sent.
+func (g *group) quit() bool { return syscall.Kill(g.pid, syscall.SIGQUIT) == nil }
+
 func (g *group) close() {}
 
 // peakRSS is the kernel's account of a program's peak resident memory.

@@ -151,6 +151,10 @@ func (g *group) stat() (tree, bool) {
 
 func (g *group) kill() { windows.TerminateJobObject(g.job, 1) }
 
+// quit is not possible on Windows, which has no SIGQUIT: the program is
+// killed without saying where it was.
+func (g *group) quit() bool { return false }
+
 func (g *group) close() { windows.CloseHandle(g.job) }
 
 // peakRSS: Windows reports a job's peak memory, which stat reads.

@@ -20,6 +20,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"sync"
 	"syscall"
@@ -158,6 +159,12 @@ type Program struct {
 	// a tool's settings, or GOMAXPROCS=1 for -bench.
 	Env []string
 
+	// SaysWhere marks a runtime that answers SIGQUIT by writing where it
+	// is on its crash channel (Go's stacks, Python's faulthandler): a
+	// program stopped at a limit of its own (CPU, memory, idle, output) is
+	// sent it first, and killed QuitGrace later if it has not ended.
+	SaysWhere bool
+
 	// A tool (a compiler) rather than a submission: in the jail it runs
 	// from where it is (InPlace, through ReadOnly) instead of a copy in its
 	// /tmp, in Dir, may write Writable and may start processes (Tool).
@@ -245,6 +252,7 @@ func (j *Jail) Run(ctx context.Context, dir string, argv []string, lim Limits) (
 // accounts for what it used.
 func (j *Jail) RunProgram(ctx context.Context, dir string, prog Program, args []string, lim Limits) (*Result, error) {
 	lim.Processes = max(cmp.Or(lim.Processes, DefaultProcesses), prog.Threads)
+	prog.Env = append(slices.Clone(prog.Env), OutputEnv+"="+strconv.FormatInt(lim.Output, 10))
 	ch, err := openChannels()
 	if err != nil {
 		return nil, err
@@ -265,6 +273,7 @@ func (j *Jail) RunProgram(ctx context.Context, dir string, prog Program, args []
 	}()
 	waitErr := rn.cmd.Wait()
 	rn.r.Wall = time.Since(rn.began)
+	close(rn.exited)
 	close(done)
 	watching.Wait()
 	rn.drain(ch)
@@ -321,6 +330,8 @@ type running struct {
 	tail                    tailBuffer
 	readers                 sync.WaitGroup
 	started                 chan struct{} // closed when the program itself starts
+	exited                  chan struct{} // closed when it has ended
+	saysWhere               bool          // Program.SaysWhere
 	setupStalled            bool
 }
 
@@ -370,7 +381,7 @@ func (j *Jail) start(dir string, prog Program, args []string, lim Limits, ch *ch
 		l.closeReport()
 		return nil, err
 	}
-	return &running{cmd: cmd, l: l, g: g, lim: lim, began: began, r: &Result{}, started: make(chan struct{})}, nil
+	return &running{cmd: cmd, l: l, g: g, lim: lim, began: began, r: &Result{}, started: make(chan struct{}), exited: make(chan struct{}), saysWhere: prog.SaysWhere}, nil
 }
 
 // close releases what start acquired.
@@ -379,10 +390,29 @@ func (rn *running) close() {
 	rn.l.closeReport()
 }
 
-// kill stops the program's whole group, once, for reason.
+// QuitGrace is how long a program that says where it is (Program.
+// SaysWhere) has to write it once stopped at a limit: Go's runtime writes
+// its stacks and exits in a few milliseconds.
+const QuitGrace = 200 * time.Millisecond
+
+// kill stops the program's whole group, once, for reason; a program that
+// says where it is, stopped at a limit of its own, first writes where.
 func (rn *running) kill(reason string) {
 	rn.once.Do(func() {
 		rn.r.Killed = reason
+		switch reason {
+		case CPU, Memory, Idle, Output, Answer:
+			if rn.saysWhere && rn.g.quit() {
+				go func() {
+					select {
+					case <-rn.exited:
+					case <-time.After(QuitGrace):
+						rn.g.kill()
+					}
+				}()
+				return
+			}
+		}
 		rn.g.kill()
 	})
 }
@@ -630,6 +660,11 @@ func drain(r io.Reader, keep *bytes.Buffer, max, limit int64, over func()) int64
 		}
 	}
 }
+
+// OutputEnv is set in every run to its output limit in bytes: a harness
+// that counts its prints (Java's, whose runtime cannot say where it is
+// once stopped) writes where the print that crossed it came from.
+const OutputEnv = "NQUEENS_OUTPUT"
 
 // MemoryEnv is set, where the sandbox cannot watch a running program's
 // memory, to the memory limit in bytes: a program that can watch its own
