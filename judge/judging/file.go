@@ -162,6 +162,21 @@ func (j *Judge) buildFor(ctx context.Context, r calibrate.Ref, src []byte, displ
 	return progs, nil
 }
 
+// locate is lang.Locate for a run of the timed build (binary) of src: its
+// frames are read in the same build made with line tables, built only
+// when a report has frames to read.
+func (j *Judge) locate(ctx context.Context, r calibrate.Ref, src source, binary, report string) string {
+	if !lang.Located(report) {
+		return report
+	}
+	if t, err := r.Lang.Toolchain(); err == nil {
+		if lines, err := t.BuildWithLines(ctx, j.Builder, lang.Submission{Problem: r.Problem, Source: src.text, Display: src.display}); err == nil && lines != "" {
+			binary = lines
+		}
+	}
+	return lang.Locate(ctx, j.Builder, binary, report)
+}
+
 // check runs case c again on the checked build checked, under the timed
 // run's params, with the case's CPU limit times cases.CheckScale: the
 // checks slow a program several times. An error they find (RE) replaces
@@ -224,7 +239,7 @@ func (j *Judge) runCases(ctx context.Context, r calibrate.Ref, rep *Report, prog
 		stop := j.progress(fmt.Sprintf("%s %s", p.Folder(), c.Name))
 		params := cases.Params{
 			Program: progs.timed,
-			Locate:  func(report string) string { return lang.Locate(ctx, j.Builder, progs.timed.Path, report) },
+			Locate:  func(report string) string { return j.locate(ctx, r, src, progs.timed.Path, report) },
 			Display: rep.File,
 			Ref:     ref,
 			Scale:   jp.Scale,

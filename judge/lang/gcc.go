@@ -76,7 +76,7 @@ func cRecipe(t *Toolchain, s Submission) build.Recipe {
 			"solution.c": s.Source,
 			"harness.c":  []byte(cHarness(s.Problem)),
 		},
-		Commands: [][]string{append(append(append([]string{t.Tools["gcc"], "-std=gnu17", "-O2", "-g"}, static()...), wrapFailures()...), "-include", "prelude.h",
+		Commands: [][]string{append(append(append([]string{t.Tools["gcc"], "-std=gnu17", "-O2"}, static()...), wrapFailures()...), "-include", "prelude.h",
 			"-o", "submission", "solution.c", "harness.c", "-lm")},
 		Env:      gccEnv,
 		ReadOnly: gccFiles,
@@ -114,7 +114,7 @@ func cppRecipe(t *Toolchain, s Submission) build.Recipe {
 		// _GLIBCXX_ASSERTIONS checks every vector, array and string index,
 		// as Java and Python do: an index past the end is RE, not
 		// undefined behaviour that may pass.
-		Commands: [][]string{append(append(append([]string{t.Tools["g++"], "-std=c++20", "-O2", "-g", "-D_GLIBCXX_ASSERTIONS"}, static()...), wrapFailures()...), "-include", "prelude.hpp",
+		Commands: [][]string{append(append(append([]string{t.Tools["g++"], "-std=c++20", "-O2", "-D_GLIBCXX_ASSERTIONS"}, static()...), wrapFailures()...), "-include", "prelude.hpp",
 			"-o", "submission", "harness.cpp")},
 		Env:      gccEnv,
 		ReadOnly: gccFiles,
@@ -372,8 +372,9 @@ extern "C" void __wrap__ZSt21__glibcxx_assert_failPKciS0_S0_(const char *file, i
 // is first sent SIGQUIT (sandbox.Program.SaysWhere), and says where it is:
 // the return addresses of its frames, read by libgcc's unwinder (which
 // steps over the signal's frame, where glibc's backtrace stops), after
-// the frames mark; Locate finds the student's line in the line tables
-// (-g, in the timed build too: debug information changes no code).
+// the frames mark; Locate finds the student's line in the line tables of
+// the same build made with -g (BuildWithLines: debug information changes
+// no code, so the addresses are the same).
 const cWhere = `
 #include <signal.h>
 #include <unwind.h>

@@ -118,6 +118,12 @@ var (
 	sanitizerFrame = regexp.MustCompile(`(?m)^\s*#\d+ 0x[0-9a-f]+\s+\(([^()]+)\+0x([0-9a-f]+)\)$`)
 )
 
+// Located reports whether Locate reads report: a harness's frames, or a
+// sanitizer's report.
+func Located(report string) bool {
+	return strings.HasPrefix(report, CrashMark+SanitizerMark+"\n") || strings.Contains(report, FramesMark)
+}
+
 // Locate turns the crash report of a checked build into the harness's
 // form (CrashMark, what happened, AtLine for the student's line), reading
 // its line tables with addr2line run like a build's tool: the frames of a

@@ -325,6 +325,22 @@ func (t *Toolchain) BuildChecked(ctx context.Context, b *build.Builder, s Submis
 	return prog, nil
 }
 
+// BuildWithLines builds s as Build does, with line tables (-g), for Locate
+// to read the frames of a run of the build without them: gcc's debug
+// information changes no code, so the addresses are the same (the timed
+// build leaves it out: it costs C++ half a second a build). Only C and C++
+// have one; for another language it returns "".
+func (t *Toolchain) BuildWithLines(ctx context.Context, b *build.Builder, s Submission) (string, error) {
+	if t.Lang != C && t.Lang != CPP {
+		return "", nil
+	}
+	r := t.recipe(s)
+	r.Key = append(r.Key, "lines")
+	withFlags(&r, []string{"-g"}, nil)
+	t.precompile(ctx, b, &r)
+	return b.BuildRecipe(ctx, r)
+}
+
 // withFlags changes each of r's compiler commands: add after the compiler,
 // and each argument in replace by its value ("" leaves it out).
 func withFlags(r *build.Recipe, add []string, replace map[string]string) {
