@@ -10,7 +10,10 @@ import (
 
 // group is a started program and every process it starts: on Unix, its
 // process group.
-type group struct{ pid int }
+type group struct {
+	pid  int
+	proc *os.Process
+}
 
 // sigCPU is the signal with which the kernel stops a program at RLIMIT_CPU.
 const sigCPU = syscall.SIGXCPU
@@ -27,7 +30,7 @@ func newGroup(cmd *exec.Cmd, prog Program, lim Limits, jailed bool) (*group, err
 	if err := setSafetyLimits(cmd.Process.Pid, prog, lim, jailed); err != nil {
 		return nil, err
 	}
-	return &group{pid: cmd.Process.Pid}, nil
+	return &group{pid: cmd.Process.Pid, proc: cmd.Process}, nil
 }
 
 func (g *group) stat() (tree, bool) { return treeStat(g.pid) }
@@ -35,8 +38,12 @@ func (g *group) stat() (tree, bool) { return treeStat(g.pid) }
 func (g *group) kill() { syscall.Kill(-g.pid, syscall.SIGKILL) }
 
 // quit asks the program (not the processes it started) to say where it
-// is and end, and reports whether the signal was sent.
-func (g *group) quit() bool { return syscall.Kill(g.pid, syscall.SIGQUIT) == nil }
+// is and end, and reports whether the signal was sent. It goes through
+// os.Process, which on Linux holds a pidfd: a program that has just ended
+// and been waited for is not signalled by its number, which the kernel may
+// have given to a new thread of the judge's own (kill(2) on a thread's id
+// signals its whole process: the judge).
+func (g *group) quit() bool { return g.proc.Signal(syscall.SIGQUIT) == nil }
 
 func (g *group) close() {}
 
