@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/nqueens-kit/nqueens/internal/msg"
@@ -98,6 +99,9 @@ func (j *Judge) File(ctx context.Context, p *problem.Problem, file, display stri
 	if err != nil {
 		return nil, err
 	}
+	if progs.unchecked != "" {
+		rep.Notes = append(rep.Notes, progs.unchecked)
+	}
 	if jp.Header != nil {
 		jp.Header(rep)
 		rep.Streamed = true
@@ -127,6 +131,7 @@ func (j *Judge) Build(ctx context.Context, r calibrate.Ref, src []byte, display 
 // does not see (lang.Language.Checked).
 type programs struct {
 	timed, checked sandbox.Program
+	unchecked      string // a note on why there is no checked build, when one was wanted
 }
 
 // checks reports whether the checked build runs c again after the timed
@@ -157,9 +162,24 @@ func (j *Judge) buildFor(ctx context.Context, r calibrate.Ref, src []byte, displ
 	}
 	progs.timed = prog
 	if r.Lang.Checked() && slices.ContainsFunc(run, func(c *cases.Case) bool { return !c.Relative() }) {
-		progs.checked = j.buildChecked(ctx, r, src, display)
+		if progs.checked, err = j.buildChecked(ctx, r, src, display); err != nil {
+			var ce *build.CompileError
+			if errors.As(err, &ce) && strings.Contains(ce.Message, display) {
+				// The student's file does not build as LeetCode builds it
+				// (it defines a sanitizer's hook, say): a verdict, not a
+				// note, or the checks would be a file's to turn off.
+				return programs{}, err
+			}
+			progs.unchecked = msg.Sprintf("note: the small cases were not checked for memory errors: the build under AddressSanitizer and UndefinedBehaviorSanitizer could not be made here (%s)", firstLine(err.Error()))
+		}
 	}
 	return progs, nil
+}
+
+// firstLine is the first line of s.
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(strings.TrimSpace(s), "\n")
+	return line
 }
 
 // locate is lang.Locate for a run of the timed build (binary) of src: its
@@ -197,17 +217,14 @@ func (j *Judge) check(ctx context.Context, p *problem.Problem, c *cases.Case, pa
 }
 
 // buildChecked is src's checked build (its language has one: buildFor
-// asks), where the build succeeds; otherwise no program.
-func (j *Judge) buildChecked(ctx context.Context, r calibrate.Ref, src []byte, display string) sandbox.Program {
+// asks), or why it could not be made: a *build.CompileError, or the
+// toolchain's failure (no sanitizer runtime installed, say).
+func (j *Judge) buildChecked(ctx context.Context, r calibrate.Ref, src []byte, display string) (sandbox.Program, error) {
 	t, err := r.Lang.Toolchain()
 	if err != nil {
-		return sandbox.Program{}
+		return sandbox.Program{}, err
 	}
-	prog, err := t.BuildChecked(ctx, j.Builder, lang.Submission{Problem: r.Problem, Source: src, Display: display})
-	if err != nil {
-		return sandbox.Program{}
-	}
-	return prog
+	return t.BuildChecked(ctx, j.Builder, lang.Submission{Problem: r.Problem, Source: src, Display: display})
 }
 
 // runCases runs each case against the built program, from small to large,

@@ -87,6 +87,9 @@ func cRecipe(t *Toolchain, s Submission) build.Recipe {
 			if strings.Contains(out, "multiple definition of `main'") {
 				return ownMain(s.Display, want)
 			}
+			if m, ok := ownName(s.Display, out); ok {
+				return m
+			}
 			return relabel(out, "solution.c", s.Display, "harness.c", "collect2:")
 		},
 		Output: "submission",
@@ -124,6 +127,9 @@ func cppRecipe(t *Toolchain, s Submission) build.Recipe {
 			}
 			if strings.Contains(out, "declaration of C function 'int main") || strings.Contains(out, "redefinition of 'int main") {
 				return ownMain(s.Display, want)
+			}
+			if m, ok := ownName(s.Display, out); ok {
+				return m
 			}
 			m := relabel(out, "solution.cpp", s.Display, "harness.cpp")
 			if strings.Contains(out, "harness.cpp") && strings.Contains(out, "expected '}' at end of input") {

@@ -167,6 +167,21 @@ func ownMain(display, want string) string {
 	return msg.Sprintf("%s: your file defines main, which a LeetCode answer does not: the judge calls %s itself; delete your main", display, want)
 }
 
+// ownName is the message for a file that defines a name the harness
+// defines too (a sanitizer's hook, nqueens_write): the linker's words name
+// the harness's file, which relabel drops.
+func ownName(display, out string) (string, bool) {
+	m := multipleDefinition.FindStringSubmatch(out)
+	if m == nil {
+		return "", false
+	}
+	return msg.Sprintf("%s: your file defines %s, a name the judge's harness defines too (LeetCode's build has names of its own): rename it", display, m[1]+m[2]), true
+}
+
+// multipleDefinition is the linker's message for a name defined twice, or
+// g++'s, for a name the harness defines after the student's file did.
+var multipleDefinition = regexp.MustCompile("multiple definition of `([^']+)'|harness\\.cpp:\\d+:\\d+: error: redefinition of '([^']+)'")
+
 // blankLines replaces every match of re in src with spaces, keeping lines in place.
 func blankLines(src []byte, re *regexp.Regexp) []byte {
 	return re.ReplaceAllFunc(src, func(m []byte) []byte {
@@ -287,12 +302,12 @@ func gunzip(w *bytes.Buffer, path string) error {
 // with absolute limits: C++, whose library checks bitset, iterator and
 // container use in its debug mode (GCC 12's assertions leave bitset out),
 // and C and C++ on Linux, where the checked build runs under gcc's
-// sanitizers (sanitize).
+// sanitizers (sanitizerFlags).
 func (l *Language) Checked() bool { return l == CPP || l == C && runtime.GOOS == "linux" }
 
 // BuildChecked builds s for the small cases with line tables (-g), still
-// optimised, under AddressSanitizer and UndefinedBehaviorSanitizer on
-// Linux (sanitize), as LeetCode builds C and C++, and for C++ with the
+// optimised (-O1), under AddressSanitizer and UndefinedBehaviorSanitizer on
+// Linux (sanitizerFlags), as LeetCode builds C and C++, and for C++ with the
 // library's debug mode (-D_GLIBCXX_DEBUG): an index past the end of an
 // array or a bitset, a signed overflow, undefined behaviour that may pass
 // in the timed build, is then an error whose report Locate turns into the
@@ -300,7 +315,9 @@ func (l *Language) Checked() bool { return l == CPP || l == C && runtime.GOOS ==
 func (t *Toolchain) BuildChecked(ctx context.Context, b *build.Builder, s Submission) (sandbox.Program, error) {
 	r := t.recipe(s)
 	r.Key = append(r.Key, "checked")
-	add, replace := []string{"-g", "-DNQUEENS_CHECKED"}, map[string]string{}
+	// -O1, as AddressSanitizer advises: the check's time is not timed, and
+	// the build is 0.8 s quicker for C++ than at -O2.
+	add, replace := []string{"-g", "-DNQUEENS_CHECKED"}, map[string]string{"-O2": "-O1"}
 	if t.Lang == CPP {
 		add = append(add, "-D_GLIBCXX_DEBUG")
 		replace["-D_GLIBCXX_ASSERTIONS"] = ""
