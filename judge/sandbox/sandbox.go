@@ -159,10 +159,11 @@ type Program struct {
 	// a tool's settings, or GOMAXPROCS=1 for -bench.
 	Env []string
 
-	// SaysWhere marks a runtime that answers SIGQUIT by writing where it
-	// is on its crash channel (Go's stacks, Python's faulthandler): a
-	// program stopped at a limit of its own (CPU, memory, idle, output) is
-	// sent it first, and killed QuitGrace later if it has not ended.
+	// SaysWhere marks a program that answers SIGQUIT by writing where it
+	// is (Go's stacks, Python's faulthandler, a C or C++ harness's frames,
+	// a JVM's thread dump): stopped at a limit of its own (CPU, memory,
+	// idle, output), it is sent it first, and killed QuitGrace later if it
+	// has not ended.
 	SaysWhere bool
 
 	// A tool (a compiler) rather than a submission: in the jail it runs
