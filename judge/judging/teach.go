@@ -100,32 +100,28 @@ func (j *Judge) lastPassed(ctx context.Context, r calibrate.Ref, done []*cases.R
 		if res.RefMs > 0 {
 			return res, format.Millis(res.RefMs), true
 		}
-		m := j.Refs.Rate(r)
-		if r.Lang.FitSmall == 0 && res.CPU-m.Startup >= 20*time.Millisecond {
-			for _, c := range cs {
-				if c.Name != res.Name || c.Relative() || c.MaxInput() < directFrom {
-					continue
-				}
-				if d, err := j.Refs.Time(ctx, r, c); err == nil && d-m.Startup >= 20*time.Millisecond {
-					return res, d, true
-				}
-			}
-		}
-		if !m.Fits {
+		k := slices.IndexFunc(cs, func(c *cases.Case) bool { return c.Name == res.Name })
+		if k < 0 {
 			continue
 		}
-		for _, c := range cs {
-			if c.Name != res.Name {
-				continue
+		c, m := cs[k], j.Refs.Rate(r)
+		switch {
+		case m.Fits:
+			if d, ok := m.Predict(c.Inputs); ok && d >= minPace {
+				return res, d, true
 			}
-			// Cases too small to time well teach nothing.
-			if d, ok := m.Predict(c.Inputs); ok && d >= 20*time.Millisecond {
+		case r.Lang.FitSmall == 0 && !c.Relative() && c.MaxInput() >= directFrom && res.CPU-m.Startup >= minPace:
+			if d, err := j.Refs.Time(ctx, r, c); err == nil && d-m.Startup >= minPace {
 				return res, d, true
 			}
 		}
 	}
 	return nil, 0, false
 }
+
+// minPace is the least search time a pace is taken from: cases too small
+// to time well teach nothing.
+const minPace = 20 * time.Millisecond
 
 // directFrom is the smallest n at which lastPassed times a reference
 // directly: below it the search is lost in a JVM's start-up.
