@@ -23,7 +23,7 @@ func findGoTools() (*Toolchain, error) {
 // file beside GoHarness, in a module of its own.
 func buildGo(ctx context.Context, b *build.Builder, s Submission) (sandbox.Program, error) {
 	bin, err := b.Build(ctx, GoSpec(s))
-	return sandbox.Program{Path: bin, SaysWhere: true}, err // Go.SaysWhere
+	return sandbox.Program{Path: bin}, err
 }
 
 // GoSpec describes the build of a Go submission.

@@ -61,7 +61,9 @@ func (l *Language) Build(ctx context.Context, b *build.Builder, s Submission) (s
 // Build builds s into a program, or returns a *build.CompileError.
 func (t *Toolchain) Build(ctx context.Context, b *build.Builder, s Submission) (sandbox.Program, error) {
 	if t.Lang.build != nil {
-		return t.Lang.build(ctx, b, s)
+		prog, err := t.Lang.build(ctx, b, s)
+		prog.SaysWhere = t.Lang.SaysWhere // as Program says for the others
+		return prog, err
 	}
 	r := t.recipe(s)
 	t.precompile(ctx, b, &r)
