@@ -387,25 +387,33 @@ var goLiteral = regexp.MustCompile(`^(\w+)\.func\d+(?:\.\d+)*$`)
 // in the student's file (the harness runs it as solution.py).
 var faultFrame = regexp.MustCompile(`(?m)^\s*File "solution\.py", line (\d+) in (\w+)`)
 
-// stoppedAt says where a run stopped at a limit was, when its runtime said
-// (sandbox.Program.SaysWhere): the Go runtime's stacks, Python's
-// faulthandler: "\n  stopped at solution.go:5 in place".
+// stoppedAt says where a run stopped at a limit was, when it said
+// (sandbox.Program.SaysWhere): the Go runtime's stacks, or a line of
+// lineFrames: "\n  stopped at solution.go:5 in place".
 func stoppedAt(r Run) string {
-	if place, fn, ok := frame(r.Crash, r.Display); ok {
-		return msg.Sprintf("\n  stopped at %s%s", place, fn)
+	place, fn, ok := frame(r.Crash, r.Display)
+	for _, f := range lineFrames {
+		if ok {
+			break
+		}
+		if m := f.re.FindStringSubmatch(r.Crash); m != nil {
+			place, fn, ok = r.Display+":"+m[f.line], inFunction(m[f.fn]), true
+		}
 	}
-	if m := faultFrame.FindStringSubmatch(r.Crash); m != nil {
-		return msg.Sprintf("\n  stopped at %s%s", r.Display+":"+m[1], inFunction(m[2]))
+	if !ok {
+		return ""
 	}
-	if m := jvmFrame.FindStringSubmatch(r.Crash); m != nil {
-		return msg.Sprintf("\n  stopped at %s%s", r.Display+":"+m[2], inFunction(m[1]))
-	}
-	if m := atLine.FindStringSubmatch(r.Crash); m != nil {
-		// A harness's own word: Java's, where its prints crossed the limit.
-		return msg.Sprintf("\n  stopped at %s%s", r.Display+":"+m[1], inFunction(m[2]))
-	}
-	return ""
+	return msg.Sprintf("\n  stopped at %s%s", place, fn)
 }
+
+// lineFrames are the lines that say where a stopped run was, and which of
+// their groups is the line and which the function: Python's faulthandler,
+// the JVM's thread dump, and a harness's own word (a C or C++ harness's
+// frames, located; Java's, where its prints crossed the limit).
+var lineFrames = []struct {
+	re       *regexp.Regexp
+	line, fn int
+}{{faultFrame, 1, 2}, {jvmFrame, 2, 1}, {atLine, 1, 2}}
 
 // jvmFrame is the line of a JVM's thread dump for the innermost frame in
 // the student's class (the harness compiles it as Solution.java).
