@@ -10,10 +10,7 @@ import (
 
 // group is a started program and every process it starts: on Unix, its
 // process group.
-type group struct {
-	pid  int
-	proc *os.Process
-}
+type group struct{ proc *os.Process }
 
 // sigCPU is the signal with which the kernel stops a program at RLIMIT_CPU.
 const sigCPU = syscall.SIGXCPU
@@ -30,12 +27,12 @@ func newGroup(cmd *exec.Cmd, prog Program, lim Limits, jailed bool) (*group, err
 	if err := setSafetyLimits(cmd.Process.Pid, prog, lim, jailed); err != nil {
 		return nil, err
 	}
-	return &group{pid: cmd.Process.Pid, proc: cmd.Process}, nil
+	return &group{proc: cmd.Process}, nil
 }
 
-func (g *group) stat() (tree, bool) { return treeStat(g.pid) }
+func (g *group) stat() (tree, bool) { return treeStat(g.proc.Pid) }
 
-func (g *group) kill() { syscall.Kill(-g.pid, syscall.SIGKILL) }
+func (g *group) kill() { syscall.Kill(-g.proc.Pid, syscall.SIGKILL) }
 
 // quit asks the program (not the processes it started) to say where it
 // is and end, and reports whether the signal was sent. It goes through

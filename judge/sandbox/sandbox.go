@@ -663,8 +663,8 @@ func drain(r io.Reader, keep *bytes.Buffer, max, limit int64, over func()) int64
 }
 
 // OutputEnv is set in every run to its output limit in bytes: a harness
-// that counts its prints (Java's, whose runtime cannot say where it is
-// once stopped) writes where the print that crossed it came from.
+// that counts its prints (Java's, whose thread dump on stdout would be
+// lost among them) writes where the print that crossed it came from.
 const OutputEnv = "NQUEENS_OUTPUT"
 
 // MemoryEnv is set, where the sandbox cannot watch a running program's
