@@ -113,6 +113,7 @@ func cmdSolve(ts *testscript.TestScript, neg bool, args []string) {
 	run := outcome.Run{
 		Result: res, Crash: crash, N: n, Limits: s.limits, Func: s.prob.Func, Display: s.params.Display,
 		Relative: s.c.Relative() && !s.params.Calibrating, Ref: s.params.Ref, Startup: s.params.Startup,
+		Source: s.params.Source, Lang: s.params.Lang,
 	}
 	if v, msg := outcome.Classify(run); v != verdict.AC {
 		s.verdict, s.message = v, msg

@@ -11,6 +11,7 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 
 	"github.com/nqueens-kit/nqueens/internal/msg"
+	"github.com/nqueens-kit/nqueens/judge/lang"
 	"github.com/nqueens-kit/nqueens/judge/problem"
 	"github.com/nqueens-kit/nqueens/judge/sandbox"
 	"github.com/nqueens-kit/nqueens/judge/verdict"
@@ -20,8 +21,12 @@ import (
 type Params struct {
 	Program sandbox.Program // the built submission, and how it runs
 	Display string          // the student's file, as messages name it
-	Ref     time.Duration   // the reference's calibrated CPU time on this case, for a relative limit
-	Scale   float64         // multiplies a relative CPU limit (-verify's margins); 0 means 1
+	// Source is the student's file, in Lang: a line a report names must be
+	// a statement of it (outcome.Run.Source); nil trusts the runtime's.
+	Source []byte
+	Lang   *lang.Language
+	Ref    time.Duration // the reference's calibrated CPU time on this case, for a relative limit
+	Scale  float64       // multiplies a relative CPU limit (-verify's margins); 0 means 1
 	// Calibrating runs the reference itself: relative limits become a
 	// generous cap and answers are not checked against it.
 	Calibrating bool

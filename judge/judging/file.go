@@ -258,6 +258,8 @@ func (j *Judge) runCases(ctx context.Context, r calibrate.Ref, rep *Report, prog
 			Program: progs.timed,
 			Locate:  func(report string) string { return j.locate(ctx, r, src, progs.timed.Path, report) },
 			Display: rep.File,
+			Source:  src.text,
+			Lang:    r.Lang,
 			Ref:     ref,
 			Scale:   jp.Scale,
 			Update:  j.Update,

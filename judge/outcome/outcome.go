@@ -8,6 +8,7 @@ package outcome
 import (
 	"cmp"
 	"regexp"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -62,6 +63,11 @@ type Run struct {
 	Relative bool   // the CPU limit is relative to the reference
 	Ref      time.Duration
 	Startup  time.Duration // CPU time any program needs to start
+	// Source is the student's file, in Lang: a line a report names is
+	// checked against it (a statement of the function named); nil trusts
+	// the runtime's line.
+	Source []byte
+	Lang   *lang.Language
 }
 
 // The Go runtime's report lines, and the C++ library's.
@@ -126,13 +132,13 @@ func classify(r Run) (verdict.Verdict, string) {
 			// The harness stopped itself where the sandbox cannot watch memory.
 			return verdict.MLE, msg.Sprintf("n = %d: used more than the memory limit of %s", n, format.Bytes(lim.Memory))
 		case strings.Contains(crash, "fatal error: stack overflow") || strings.Contains(crash, "goroutine stack exceeds"):
-			return verdict.RE, msg.Sprintf("n = %d: stack overflow: the recursion never ends or goes far too deep%s", n, where(crash, r.Display))
+			return verdict.RE, msg.Sprintf("n = %d: stack overflow: the recursion never ends or goes far too deep%s", n, where(r))
 		case strings.Contains(crash, "fatal error: runtime: out of memory") || strings.Contains(crash, "fatal error: out of memory"):
-			return verdict.MLE, msg.Sprintf("n = %d: ran out of memory (limit %s)", n, format.Bytes(lim.Memory)) + where(crash, r.Display)
+			return verdict.MLE, msg.Sprintf("n = %d: ran out of memory (limit %s)", n, format.Bytes(lim.Memory)) + where(r)
 		case panicLine.MatchString(crash):
-			return verdict.RE, msg.Sprintf("n = %d: panic: %s%s", n, panicLine.FindStringSubmatch(crash)[1], where(crash, r.Display))
+			return verdict.RE, msg.Sprintf("n = %d: panic: %s%s", n, panicLine.FindStringSubmatch(crash)[1], where(r))
 		case fatalLine.MatchString(crash):
-			return verdict.RE, msg.Sprintf("n = %d: fatal error: %s%s", n, fatalLine.FindStringSubmatch(crash)[1], where(crash, r.Display))
+			return verdict.RE, msg.Sprintf("n = %d: fatal error: %s%s", n, fatalLine.FindStringSubmatch(crash)[1], where(r))
 		case res.Signal != 0:
 			return verdict.RE, msg.Sprintf("n = %d: killed by signal %v%s", n, res.Signal, signalHint(res.Signal))
 		}
@@ -155,7 +161,9 @@ func harnessCrash(r Run) (verdict.Verdict, string) {
 	what, rest, _ := strings.Cut(report, "\n")
 	at := ""
 	if m := atLine.FindStringSubmatch(rest); m != nil {
-		at = msg.Sprintf("\n  at %s%s", r.Display+":"+m[1], inFunction(m[2]))
+		line, _ := strconv.Atoi(m[1])
+		place, fn, _ := r.located([]spot{{line, m[2]}})
+		at = msg.Sprintf("\n  at %s%s", place, fn)
 	}
 	assertion, check := lang.AssertionFailed, lang.LibraryCheck
 	switch {
@@ -345,43 +353,88 @@ func isRuntimeHeader(l string) bool {
 
 // where finds, in a crash report, the innermost frame in the student's file:
 // "\n  at solution.go:12 in place".
-func where(crash, display string) string {
-	if place, fn, ok := frame(crash, display); ok {
+func where(r Run) string {
+	if place, fn, ok := r.located(frames(r.Crash, r.Display)); ok {
 		return msg.Sprintf("\n  at %s%s", place, fn)
 	}
 	return ""
 }
 
-// frame finds, in the Go runtime's stacks, the innermost frame in the
-// student's file: its place ("solution.go:12") and " in" its function.
-func frame(crash, display string) (place, fn string, ok bool) {
+// frames are, in the Go runtime's stacks, the frames in the student's file
+// of the first goroutine that has one, innermost first.
+func frames(crash, display string) []spot {
+	var found []spot
 	lines := strings.Split(crash, "\n")
 	for i, l := range lines {
+		if l == "" && found != nil {
+			break // the end of that goroutine's stack
+		}
 		file, ok := strings.CutPrefix(l, "\t")
-		if !ok || !strings.HasPrefix(file, display+":") {
+		if !ok {
+			continue
+		}
+		file, ok = strings.CutPrefix(file, display+":")
+		if !ok {
 			continue
 		}
 		if j := strings.LastIndex(file, " +0x"); j > 0 {
 			file = file[:j]
 		}
-		if i > 0 {
-			name := strings.TrimPrefix(lines[i-1], "main.")
-			if k := strings.LastIndexByte(name, '('); k > 0 {
-				name = name[:k]
-			}
-			if m := goLiteral.FindStringSubmatch(name); m != nil {
-				name = m[1] + lang.LambdaIn
-			}
-			fn = inFunction(format.Printable(name))
+		line, err := strconv.Atoi(file)
+		if err != nil {
+			continue
 		}
-		return file, fn, true
+		name := ""
+		if i > 0 {
+			name = goFunction(lines[i-1])
+		}
+		found = append(found, spot{line, name})
 	}
-	return "", "", false
+	return found
 }
 
-// goLiteral is the name Go gives a function literal: its function's, then
-// .func1 (.func1.2 for one inside another).
-var goLiteral = regexp.MustCompile(`^(\w+)\.func\d+(?:\.\d+)*$`)
+// goFunction is the function a Go stack's line names, as a spot names it:
+// "main.totalNQueens(0x4)" is totalNQueens; a function literal,
+// "main.totalNQueens.func1(...)" (or "main.main.totalNQueens.func1" where
+// it was inlined into main), is totalNQueens+lang.LambdaIn.
+func goFunction(l string) string {
+	if k := strings.LastIndexByte(l, '('); k > 0 && strings.HasSuffix(l, ")") {
+		l = l[:k]
+	}
+	parts := strings.Split(l, ".")
+	for i, p := range parts {
+		if i > 0 && goLiteral.MatchString(p) {
+			return format.Printable(parts[i-1]) + lang.LambdaIn
+		}
+	}
+	return format.Printable(parts[len(parts)-1])
+}
+
+// located says where the frames (innermost first) put the run: the place
+// ("solution.go:12", or the file alone when no line of it can be trusted)
+// and " in" its function. With the student's source, only a statement of
+// the function is named (source.choose); without it, the innermost frame.
+func (r Run) located(frames []spot) (place, fn string, ok bool) {
+	if len(frames) == 0 {
+		return "", "", false
+	}
+	f := frames[0]
+	if r.Source != nil {
+		f, _ = readSource(r.Lang, r.Source).choose(frames)
+	}
+	place = r.Display
+	if f.line > 0 {
+		place += ":" + strconv.Itoa(f.line)
+	}
+	if f.fn != "" {
+		fn = inFunction(f.fn)
+	}
+	return place, fn, true
+}
+
+// goLiteral is the part of a name Go gives a function literal after its
+// function's: func1 (func1.2 for one inside another).
+var goLiteral = regexp.MustCompile(`^func\d+$`)
 
 // faultFrame is the line of Python's faulthandler for the innermost frame
 // in the student's file (the harness runs it as solution.py).
@@ -391,15 +444,17 @@ var faultFrame = regexp.MustCompile(`(?m)^\s*File "solution\.py", line (\d+) in 
 // (sandbox.Program.SaysWhere): the Go runtime's stacks, or a line of
 // lineFrames: "\n  stopped at solution.go:5 in place".
 func stoppedAt(r Run) string {
-	place, fn, ok := frame(r.Crash, r.Display)
+	found := frames(r.Crash, r.Display)
 	for _, f := range lineFrames {
-		if ok {
+		if found != nil {
 			break
 		}
 		if m := f.re.FindStringSubmatch(r.Crash); m != nil {
-			place, fn, ok = r.Display+":"+m[f.line], inFunction(m[f.fn]), true
+			line, _ := strconv.Atoi(m[f.line])
+			found = []spot{{line, m[f.fn]}}
 		}
 	}
+	place, fn, ok := r.located(found)
 	if !ok {
 		return ""
 	}
@@ -417,4 +472,4 @@ var lineFrames = []struct {
 
 // jvmFrame is the line of a JVM's thread dump for the innermost frame in
 // the student's class (the harness compiles it as Solution.java).
-var jvmFrame = regexp.MustCompile(`(?m)^\s+at Solution\.([\w$]+)\(Solution\.java:(\d+)\)`)
+var jvmFrame = regexp.MustCompile(`(?m)^\s+at [\w$.]+\.([\w$<>]+)\(Solution\.java:(\d+)\)`)

@@ -151,7 +151,7 @@ func (c Counts) Hottest(src []byte, n int) []Hot {
 	lines := strings.Split(string(src), "\n")
 	var hot []Hot
 	for l, count := range c.Lines {
-		if l >= 1 && l <= len(lines) && count > 0 && isStatement(lines[l-1]) {
+		if l >= 1 && l <= len(lines) && count > 0 && IsStatement(lines[l-1]) {
 			hot = append(hot, Hot{Line: l, Count: count, Text: quoted(lines[l-1])})
 		}
 	}
@@ -164,10 +164,10 @@ func (c Counts) Hottest(src []byte, n int) []Hot {
 	return hot[:min(n, len(hot))]
 }
 
-// isStatement reports whether a line of source holds code: not blank, not
+// IsStatement reports whether a line of source holds code: not blank, not
 // a comment alone (// or /* … in Go, C, C++ and Java, # in Python), not
 // closing brackets alone.
-func isStatement(line string) bool {
+func IsStatement(line string) bool {
 	t := strings.TrimSpace(line)
 	switch {
 	case t == "", strings.HasPrefix(t, "//"), strings.HasPrefix(t, "/*"), strings.HasPrefix(t, "*"), strings.HasPrefix(t, "#"):
