@@ -381,16 +381,45 @@ extern "C" void __wrap__ZSt21__glibcxx_assert_failPKciS0_S0_(const char *file, i
 // the frames mark; Locate finds the student's line in the line tables of
 // the same build made with -g (BuildWithLines: debug information changes
 // no code, so the addresses are the same).
+//
+// The handler may interrupt the student's code anywhere, malloc included,
+// so it does only what is safe there: write(2), _exit(2) and the unwinder,
+// whose lazy set-up (it may allocate) was done at start-up by a first walk
+// (nqueens_warm_unwinder); addresses are written in hex by hand, not by
+// snprintf.
 const cWhere = `
 #include <signal.h>
+#include <stdint.h>
 #include <unwind.h>
 
 static _Unwind_Reason_Code nqueens_frame(struct _Unwind_Context *ctx, void *arg) {
 	int *k = (int *)arg;
-	char line[32];
-	int len = snprintf(line, sizeof line, " %%p", (void *)_Unwind_GetIP(ctx));
-	nqueens_write(4, line, (size_t)len);
+	char line[24];
+	int before = 0;
+	// Locate takes every address for a return address and looks one byte
+	// back; the frame the signal interrupted has its own instruction's
+	// address (before is set): one more, so that it finds that one.
+	uintptr_t ip = (uintptr_t)_Unwind_GetIPInfo(ctx, &before) + (before != 0);
+	int len = sizeof line;
+	do {
+		line[--len] = "0123456789abcdef"[ip & 15];
+		ip >>= 4;
+	} while (ip != 0);
+	line[--len] = 'x';
+	line[--len] = '0';
+	line[--len] = ' ';
+	nqueens_write(4, line + len, sizeof line - (size_t)len);
 	return ++*k < 64 ? _URC_NO_REASON : _URC_END_OF_STACK;
+}
+
+static _Unwind_Reason_Code nqueens_skip_frame(struct _Unwind_Context *ctx, void *arg) {
+	(void)ctx;
+	(void)arg;
+	return _URC_NO_REASON;
+}
+
+static void nqueens_warm_unwinder(void) {
+	_Unwind_Backtrace(nqueens_skip_frame, NULL);
 }
 
 static void nqueens_on_quit(int sig) {
@@ -406,7 +435,7 @@ static void nqueens_on_quit(int sig) {
 // whereHooks is cWhere, complete, and the call that installs it.
 var (
 	whereHooks   = fmt.Sprintf(cWhere, len(CrashMark+Stopped+"\n"+FramesMark))
-	installWhere = "signal(SIGQUIT, nqueens_on_quit);"
+	installWhere = "nqueens_warm_unwinder(); signal(SIGQUIT, nqueens_on_quit);"
 )
 
 // wrapFailures are the linker's flags that send assert() and the C++
