@@ -38,6 +38,13 @@ func GoSpec(s Submission) build.Spec {
 	}
 }
 
+// GoProcs bounds a judged Go program's GOMAXPROCS (its harness sets it at
+// start-up): by default the Go runtime takes one P per core, and on a lab
+// server of 64 cores its garbage collector's workers alone, each on a
+// thread of its own, passed sandbox.DefaultProcesses. A search is judged
+// by its CPU time, which more cores do not lower.
+const GoProcs = 2
+
 // GoHarness is the generated main of a Go submission that calls the solution and writes its
 // answer on file descriptor 3 (in a counting run, with ProfileEnv set, its
 // coverage counters instead). Its imports are renamed so that they cannot
@@ -65,12 +72,19 @@ import (
 	judgecoverage "runtime/coverage"
 	judgedebug "runtime/debug"
 	judgemetrics "runtime/metrics"
+	judgeruntime "runtime"
 	judgestrconv "strconv"
 	judgetime "time"
 	` + imports + `
 )
 
 func init() {
+	// As many Ps as a 2-core machine's, whatever this one has: the runtime
+	// starts a thread per busy P (the garbage collector's workers too),
+	// and a run may have only so many threads.
+	if judgeruntime.GOMAXPROCS(0) > ` + strconv.Itoa(GoProcs) + ` {
+		judgeruntime.GOMAXPROCS(` + strconv.Itoa(GoProcs) + `)
+	}
 	crash := nqueensJudgeChannel(4)
 	judgedebug.SetCrashOutput(crash, judgedebug.CrashOptions{})
 	// A runaway recursion fails fast as a stack overflow, far below the

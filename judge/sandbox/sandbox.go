@@ -253,7 +253,7 @@ func (j *Jail) Run(ctx context.Context, dir string, argv []string, lim Limits) (
 // accounts for what it used.
 func (j *Jail) RunProgram(ctx context.Context, dir string, prog Program, args []string, lim Limits) (*Result, error) {
 	lim.Processes = max(cmp.Or(lim.Processes, DefaultProcesses), prog.Threads)
-	prog.Env = append(slices.Clone(prog.Env), OutputEnv+"="+strconv.FormatInt(lim.Output, 10))
+	prog.Env = append(runEnv(), append(slices.Clone(prog.Env), OutputEnv+"="+strconv.FormatInt(lim.Output, 10))...)
 	ch, err := openChannels()
 	if err != nil {
 		return nil, err
@@ -660,6 +660,20 @@ func drain(r io.Reader, keep *bytes.Buffer, max, limit int64, over func()) int64
 			return total
 		}
 	}
+}
+
+// RunProcsEnv is a test hook: when the judge's environment sets it, every
+// run's environment sets GOMAXPROCS to its value (a Program's own Env
+// still wins), so that a 2-core machine runs Go programs as a machine
+// with that many cores would by default (lang's Go harness bounds them).
+const RunProcsEnv = "NQUEENS_RUN_GOMAXPROCS"
+
+// runEnv is what every run's environment has before its Program's Env.
+func runEnv() []string {
+	if v := os.Getenv(RunProcsEnv); v != "" {
+		return []string{"GOMAXPROCS=" + v}
+	}
+	return nil
 }
 
 // OutputEnv is set in every run to its output limit in bytes: a harness
