@@ -125,7 +125,8 @@ func Located(report string) bool {
 }
 
 // Locate turns the crash report of a checked build into the harness's
-// form (CrashMark, what happened, AtLine for the student's line), reading
+// form (CrashMark, what happened, AtLine for each of the student's frames,
+// innermost first), reading
 // its line tables with addr2line run like a build's tool: the frames of a
 // failed check of the C++ library (after FramesMark), or a sanitizer's
 // report (after SanitizerMark), whose kind of error it keeps:
@@ -150,8 +151,8 @@ func Locate(ctx context.Context, b *build.Builder, binary, report string) string
 			addrs = append(addrs, a-1)
 		}
 	}
-	if line, fn, ok := studentLine(ctx, b, binary, addrs); ok {
-		before += fmt.Sprintf(AtLine, line, fn)
+	for _, f := range studentLines(ctx, b, binary, addrs) {
+		before += fmt.Sprintf(AtLine, f.line, f.fn)
 	}
 	return before
 }
@@ -181,8 +182,8 @@ func locateSanitizer(ctx context.Context, b *build.Builder, binary, report strin
 			addrs = append(addrs, a)
 		}
 	}
-	if line, fn, ok := studentLine(ctx, b, binary, addrs); ok {
-		out += fmt.Sprintf(AtLine, line, fn)
+	for _, f := range studentLines(ctx, b, binary, addrs) {
+		out += fmt.Sprintf(AtLine, f.line, f.fn)
 	}
 	return out
 }
@@ -194,13 +195,25 @@ func isSolution(file string) bool {
 	return base == "solution.cpp" || base == "solution.c"
 }
 
-// studentLine finds, among the code addresses addrs of binary (innermost
-// first), the first line of the student's file, inlined calls included,
-// and its function, with addr2line run like a build's tool.
-func studentLine(ctx context.Context, b *build.Builder, binary string, addrs []uint64) (line int, fn string, ok bool) {
+// maxFrames is how many of the student's frames Locate lists: the
+// innermost, and the calls that led there (where the innermost line is not
+// a statement, a recursion's header, the judge names the call).
+const maxFrames = 8
+
+// A frame is a line of the student's file and its function.
+type frame struct {
+	line int
+	fn   string
+}
+
+// studentLines finds, among the code addresses addrs of binary (innermost
+// first), the lines of the student's file, inlined calls included, with
+// their functions, innermost first (at most maxFrames), with addr2line run
+// like a build's tool.
+func studentLines(ctx context.Context, b *build.Builder, binary string, addrs []uint64) []frame {
 	addr2line, err := lookPath("addr2line")
 	if err != nil || len(addrs) == 0 {
-		return 0, "", false
+		return nil
 	}
 	argv := []string{addr2line, "-a", "-i", "-f", "-C", "-e", binary}
 	for _, a := range addrs {
@@ -210,17 +223,18 @@ func studentLine(ctx context.Context, b *build.Builder, binary string, addrs []u
 	// should this one be killed.
 	dir, err := os.MkdirTemp(b.TempDir, "where-")
 	if err != nil {
-		return 0, "", false
+		return nil
 	}
 	defer os.RemoveAll(dir)
 	out, err := RunGCC(ctx, b, dir, []string{binary}, argv...)
 	if err != nil {
-		return 0, "", false
+		return nil
 	}
 	// Each address: its line "0x…", then a function and a file:line per
 	// frame, the inlined ones first.
+	var found []frame
 	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
-	for i := 0; i < len(lines); i++ {
+	for i := 0; i < len(lines) && len(found) < maxFrames; i++ {
 		if strings.HasPrefix(lines[i], "0x") || i+1 >= len(lines) {
 			continue
 		}
@@ -232,10 +246,10 @@ func studentLine(ctx context.Context, b *build.Builder, binary string, addrs []u
 			continue
 		}
 		if n, err := strconv.Atoi(num); err == nil && n > 0 {
-			return n, cppFunction(name), true
+			found = append(found, frame{n, cppFunction(name)})
 		}
 	}
-	return 0, "", false
+	return found
 }
 
 // cppFunction is a function's name alone, out of addr2line's demangled

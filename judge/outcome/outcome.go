@@ -77,7 +77,9 @@ var (
 	// libraryError is the C++ library's debug mode's report of a failed
 	// check, to the blank line that ends it.
 	libraryError = regexp.MustCompile(`(?s)(?:^|\n)Error: (.*?)\n\n`)
-	// atLine is where a harness's report says the crash happened.
+	// atLine is where a harness's report says the crash happened: the
+	// innermost of the student's frames first, then the calls that led
+	// there (lang.Locate lists them).
 	atLine = regexp.MustCompile(`(?m)^at line (\d+) in (\S+)$`)
 )
 
@@ -160,9 +162,7 @@ func harnessCrash(r Run) (verdict.Verdict, string) {
 	report := strings.TrimPrefix(r.Crash, lang.CrashMark)
 	what, rest, _ := strings.Cut(report, "\n")
 	at := ""
-	if m := atLine.FindStringSubmatch(rest); m != nil {
-		line, _ := strconv.Atoi(m[1])
-		place, fn, _ := r.located([]spot{{line, m[2]}})
+	if place, fn, ok := r.located(harnessFrames(rest)); ok {
 		at = msg.Sprintf("\n  at %s%s", place, fn)
 	}
 	assertion, check := lang.AssertionFailed, lang.LibraryCheck
@@ -188,6 +188,17 @@ func harnessCrash(r Run) (verdict.Verdict, string) {
 		return sanitizerError(r, strings.TrimPrefix(strings.TrimPrefix(what, lang.SanitizerMark), ": "), at)
 	}
 	return verdict.RE, msg.Sprintf("n = %d: %s%s", r.N, format.Printable(what), at) + python2Hint(what) + importHint(what)
+}
+
+// harnessFrames are the student's frames a harness's report lists
+// (atLine), innermost first.
+func harnessFrames(report string) []spot {
+	var found []spot
+	for _, m := range atLine.FindAllStringSubmatch(report, -1) {
+		line, _ := strconv.Atoi(m[1])
+		found = append(found, spot{line, m[2]})
+	}
+	return found
 }
 
 // javaLambda is the name the Java compiler gives a lambda's body.
@@ -454,6 +465,9 @@ func stoppedAt(r Run) string {
 			found = []spot{{line, m[f.fn]}}
 		}
 	}
+	if found == nil {
+		found = harnessFrames(r.Crash)
+	}
 	place, fn, ok := r.located(found)
 	if !ok {
 		return ""
@@ -462,13 +476,14 @@ func stoppedAt(r Run) string {
 }
 
 // lineFrames are the lines that say where a stopped run was, and which of
-// their groups is the line and which the function: Python's faulthandler,
-// the JVM's thread dump, and a harness's own word (a C or C++ harness's
-// frames, located; Java's, where its prints crossed the limit).
+// their groups is the line and which the function: Python's faulthandler
+// and the JVM's thread dump (then a harness's own word, harnessFrames: a C
+// or C++ harness's frames, located, or Java's where its prints crossed the
+// limit).
 var lineFrames = []struct {
 	re       *regexp.Regexp
 	line, fn int
-}{{faultFrame, 1, 2}, {jvmFrame, 2, 1}, {atLine, 1, 2}}
+}{{faultFrame, 1, 2}, {jvmFrame, 2, 1}}
 
 // jvmFrame is the line of a JVM's thread dump for the innermost frame in
 // the student's class (the harness compiles it as Solution.java).

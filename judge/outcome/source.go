@@ -122,9 +122,9 @@ var header = regexp.MustCompile(`^(?:def\s+\w+\s*\(.*|(?:[\w:<>,*&\[\]]+\s+)+[\w
 // keywordStart is a statement that a header's pattern would also match.
 var keywordStart = regexp.MustCompile(`^(?:if|for|while|switch|return|else|do|case|catch|new|delete|throw)\b`)
 
-// bareReturn is a return that calls nothing: where a function ends, not
-// where its time goes.
-var bareReturn = regexp.MustCompile(`^return\b[^(]*$`)
+// bareReturn is a return of a name or a number, or of nothing: where a
+// function ends, not where its time goes or where it can crash.
+var bareReturn = regexp.MustCompile(`^return(?:\s+-?[\w.]+)?\s*;?$`)
 
 // textStatement reports whether a line, read alone, is a statement a
 // report may name: code (profile.IsStatement), not a function's header,
@@ -185,7 +185,7 @@ func goFuncs(src []byte) []goFunc {
 
 // goStatements are the lines of body's statements (a compound statement's
 // header only: a for's, an if's, a case's line, not its block), leaving
-// out function literals inside it and returns that call nothing; and the
+// out function literals inside it and returns of names alone; and the
 // line of the most deeply nested condition-less for loop, if one alone is
 // at that depth.
 func goStatements(body *ast.BlockStmt, line func(token.Pos) int) (map[int]bool, int) {
@@ -209,7 +209,7 @@ func goStatements(body *ast.BlockStmt, line func(token.Pos) int) (map[int]bool, 
 			case *ast.BlockStmt, *ast.EmptyStmt, *ast.LabeledStmt:
 				return true
 			case *ast.ReturnStmt:
-				if !callsSomething(st) {
+				if returnsNames(st) {
 					return true
 				}
 			case *ast.ForStmt:
@@ -261,20 +261,16 @@ func addLines(lines map[int]bool, from, to int) {
 	}
 }
 
-// callsSomething reports whether a return statement calls a function (its
-// time may go there) rather than returning values.
-func callsSomething(r *ast.ReturnStmt) bool {
-	calls := false
+// returnsNames reports whether a return statement returns names and
+// literals alone, or nothing: where a function ends, not where its time
+// goes or where it can crash (an index, a call).
+func returnsNames(r *ast.ReturnStmt) bool {
 	for _, e := range r.Results {
-		ast.Inspect(e, func(n ast.Node) bool {
-			if _, ok := n.(*ast.FuncLit); ok {
-				return false
-			}
-			if _, ok := n.(*ast.CallExpr); ok {
-				calls = true
-			}
-			return !calls
-		})
+		switch e.(type) {
+		case *ast.Ident, *ast.BasicLit:
+		default:
+			return false
+		}
 	}
-	return calls
+	return true
 }

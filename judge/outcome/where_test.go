@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/nqueens-kit/nqueens/judge/lang"
+	"github.com/nqueens-kit/nqueens/judge/sandbox"
 
 	"github.com/stretchr/testify/assert"
 )
@@ -113,7 +114,7 @@ func TestStoppedAtNamesAStatementOfTheFunctionTheRuntimeNamed(t *testing.T) {
 		7:  "closure.go:7",  // the condition
 		11: "closure.go:11", // the loop
 		6:  "closure.go:12", // the literal's header (its prologue): the call that led there
-		9:  "closure.go:12", // a return that calls nothing: the call
+		9:  "closure.go:12", // a return of nothing: the call
 		14: "closure.go:12", // its closing brace
 		4:  "closure.go:12", // a line of totalNQueens, not of the literal
 	} {
@@ -155,6 +156,13 @@ func TestAHarnessLineThatIsNoStatementIsLeftOut(t *testing.T) {
 	assert.Equal(t, "\n  stopped at loop.cpp in totalNQueens", stoppedAt(r))
 	r.Crash = "stopped\nat line 4 in totalNQueens\n"
 	assert.Equal(t, "\n  stopped at loop.cpp:4 in totalNQueens", stoppedAt(r))
+
+	// A recursion's overflow, found in its header: the call that led there.
+	deep := "static int place(int row, int n) {\n    volatile char frame[256];\n    return place(row + 1, n) + frame[0];\n}\n"
+	r = Run{N: 4, Display: "deep.c", Source: []byte(deep), Lang: lang.C, Result: &sandbox.Result{ExitCode: 1},
+		Crash: lang.CrashMark + "stack overflow\nat line 1 in place\nat line 3 in place\nat line 3 in place\n"}
+	_, text := Classify(r)
+	assert.Equal(t, "n = 4: stack overflow: the recursion never ends or goes far too deep\n  at deep.c:3 in place", text)
 }
 
 func TestJavaStoppedInAnotherClassOfTheFileNamesThatClasssLine(t *testing.T) {

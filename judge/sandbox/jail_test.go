@@ -5,13 +5,13 @@ package sandbox
 import (
 	"context"
 	"fmt"
+	"io"
 	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -159,6 +159,9 @@ var landlockABIs = []string{"0", "1", "4", "5", "kernel"}
 
 // userFiles makes, outside any /tmp, a folder like a user's: a secret file
 // and a listening Unix socket (a D-Bus or an agent); it counts connections.
+// accepted waits for no clock: it connects once itself, and a socket
+// accepts in order, so when its own connection is accepted every one made
+// before it (by a run that has ended) has been counted.
 func userFiles(t *testing.T) (dir string, accepted func() int) {
 	home, err := os.UserHomeDir()
 	require.NoError(t, err)
@@ -166,30 +169,42 @@ func userFiles(t *testing.T) (dir string, accepted func() int) {
 	require.NoError(t, err)
 	t.Cleanup(func() { os.RemoveAll(dir) })
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "secret"), []byte("ssh key"), 0o644))
-	l, err := net.Listen("unix", filepath.Join(dir, "bus"))
+	bus := filepath.Join(dir, "bus")
+	l, err := net.Listen("unix", bus)
 	require.NoError(t, err)
 	t.Cleanup(func() { l.Close() })
-	var mu sync.Mutex
-	n := 0
+	counted := make(chan int) // the count so far, when the test's own connection is accepted
 	go func() {
+		n := 0
 		for {
 			c, err := l.Accept()
 			if err != nil {
 				return
 			}
+			// The test's own connection says so; a run's, ended, says
+			// nothing (or not that) and reads as closed.
+			mark := make([]byte, len(selfMark))
+			k, _ := io.ReadFull(c, mark)
 			c.Close()
-			mu.Lock()
+			if k == len(selfMark) && string(mark) == selfMark {
+				counted <- n
+				continue
+			}
 			n++
-			mu.Unlock()
 		}
 	}()
 	return dir, func() int {
-		time.Sleep(50 * time.Millisecond)
-		mu.Lock()
-		defer mu.Unlock()
-		return n
+		c, err := net.Dial("unix", bus)
+		require.NoError(t, err)
+		_, err = c.Write([]byte(selfMark))
+		require.NoError(t, err)
+		c.Close()
+		return <-counted
 	}
 }
+
+// selfMark is what the test's own connection to a user's socket writes.
+const selfMark = "the test itself"
 
 func TestJailHidesTheUsersFilesAtEveryLandlockABI(t *testing.T) {
 	dir, accepted := userFiles(t)
@@ -328,16 +343,16 @@ func TestJailLeavesNothingBehind(t *testing.T) {
 	start := time.Now()
 	r := jailRunProgram(t, Program{Tool: true}, limits(), "escape")
 	assert.Equal(t, "escape: <nil>\n", string(r.Answer), "a tool may start processes")
-	assert.Less(t, time.Since(start), 5*time.Second, "the escaped grandchild must not hold the run open")
+	assert.Less(t, time.Since(start), notWaited, "the escaped grandchild must not hold the run open")
 	assert.Empty(t, leftOver("solution attack sleep"), "a process of the run outlived it")
 }
 
 // leftOver waits for the processes whose command line holds pattern to be
 // gone, as a run's end kills them, and returns those still there after
-// 5 s: none when the jail left nothing behind.
+// notWaited: none when the jail left nothing behind.
 func leftOver(pattern string) string {
 	var out []byte
-	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+	for deadline := time.Now().Add(notWaited); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
 		out, _ = exec.Command("pgrep", "-f", pattern).Output()
 		if len(strings.TrimSpace(string(out))) == 0 {
 			return ""
