@@ -218,6 +218,79 @@ func TestLandlockTierStopsTheHostileFile(t *testing.T) {
 	assert.Contains(t, string(r.Answer), "operation not permitted", "no process of its own")
 }
 
+// signalRoutes are the ways a run could make the kernel signal another
+// process with a descriptor of its own (kill, tgkill, rt_sigqueueinfo and
+// pidfds are TestLandlockTierStopsTheHostileFile's and the filter's).
+var signalRoutes = []string{"F_SETOWN", "F_SETOWN_EX", "FIOSETOWN", "SIOCSPGRP"}
+
+func TestNoSignalLeavesARunInAnyTier(t *testing.T) {
+	// The target is a process of the judge's user, as the judge itself,
+	// the teacher's shell or a classmate's run would be; the signal is
+	// SIGKILL, which would end it (only it) if a route were open.
+	for _, tier := range []string{"full", "landlock"} {
+		t.Run(tier, func(t *testing.T) {
+			j := NewJail()
+			if tier == "landlock" {
+				// Ubuntu 24.04's ABI: no Landlock scope for signals and
+				// abstract sockets (ABI 6) to fall back on.
+				t.Setenv(LandlockEnv, "4")
+				j = landlockTier(t)
+			} else if !j.Complete() {
+				t.Skipf("no jail here: %v", j.Missing())
+			} else {
+				j.ReadOnly = []string{"/lib", "/lib64", "/usr/lib"}
+			}
+			for _, route := range signalRoutes {
+				other := exec.Command("sleep", "30")
+				require.NoError(t, other.Start())
+				r := tierRun(t, j, "owner", route, strconv.Itoa(other.Process.Pid))
+				assert.Regexp(t, "^owner "+route+": [A-Z_]+: operation not permitted\n$", string(r.Answer), "%s", r.Output)
+				// The run's signal, had it been sent, came first: the
+				// other process ends by the test's own.
+				require.NoError(t, other.Process.Signal(syscall.SIGTERM))
+				_ = other.Wait()
+				ws := other.ProcessState.Sys().(syscall.WaitStatus)
+				assert.Equal(t, syscall.SIGTERM, ws.Signal(), "%s: the run's signal reached another process", route)
+			}
+		})
+	}
+}
+
+func TestNoDatagramLeavesARunInAnyTier(t *testing.T) {
+	for _, tier := range []string{"full", "landlock"} {
+		t.Run(tier, func(t *testing.T) {
+			j := NewJail()
+			if tier == "landlock" {
+				// Ubuntu 24.04's ABI: no Landlock scope for signals and
+				// abstract sockets (ABI 6) to fall back on.
+				t.Setenv(LandlockEnv, "4")
+				j = landlockTier(t)
+			} else if !j.Complete() {
+				t.Skipf("no jail here: %v", j.Missing())
+			} else {
+				j.ReadOnly = []string{"/lib", "/lib64", "/usr/lib"}
+			}
+			// A user's datagram socket (journald's, /dev/log, a service's).
+			path := filepath.Join(t.TempDir(), "log")
+			l, err := net.ListenUnixgram("unixgram", &net.UnixAddr{Name: path, Net: "unixgram"})
+			require.NoError(t, err)
+			defer l.Close()
+			r := tierRun(t, j, "sendto", path)
+			assert.Equal(t, "sendto: operation not permitted\n", string(r.Answer), "%s", r.Output)
+			// What reached it, in order, up to the test's own datagram.
+			c, err := net.DialUnix("unixgram", nil, &net.UnixAddr{Name: path, Net: "unixgram"})
+			require.NoError(t, err)
+			_, err = c.Write([]byte(selfMark))
+			require.NoError(t, err)
+			c.Close()
+			buf := make([]byte, 64)
+			n, err := l.Read(buf)
+			require.NoError(t, err)
+			assert.Equal(t, selfMark, string(buf[:n]), "a datagram from the run reached the user's socket")
+		})
+	}
+}
+
 func TestLandlockTierLeavesTheRunNoPrivilege(t *testing.T) {
 	j := landlockTier(t)
 	bin := cAttacker(t)

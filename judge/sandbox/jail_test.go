@@ -15,6 +15,7 @@ import (
 	"syscall"
 	"testing"
 	"time"
+	"unsafe"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -22,6 +23,57 @@ import (
 
 	"github.com/nqueens-kit/nqueens/judge/sandbox/jail"
 )
+
+// Linux's numbers that x/sys/unix does not name.
+const (
+	fOwnerPID  = 1      // F_OWNER_PID
+	fioSetOwn  = 0x8901 // FIOSETOWN
+	sioSetPgrp = 0x8902 // SIOCSPGRP
+)
+
+// signalByOwner makes the kernel send SIGKILL to pid through route (F_SETOWN,
+// F_SETOWN_EX or the FIOSETOWN or SIOCSPGRP ioctl on a pipe with O_ASYNC, F_SETSIG),
+// and says what refused it.
+func signalByOwner(route string, pid int) error {
+	var p [2]int
+	if err := unix.Pipe(p[:]); err != nil {
+		return err
+	}
+	if route == "SIOCSPGRP" || route == "FIOSETOWN" { // a socket's ioctls
+		fds, err := unix.Socketpair(unix.AF_UNIX, unix.SOCK_STREAM, 0)
+		if err != nil {
+			return err
+		}
+		p = [2]int{fds[0], fds[1]}
+	}
+	if _, err := unix.FcntlInt(uintptr(p[0]), unix.F_SETSIG, int(unix.SIGKILL)); err != nil {
+		return fmt.Errorf("F_SETSIG: %w", err)
+	}
+	var err error
+	switch route {
+	case "F_SETOWN":
+		_, err = unix.FcntlInt(uintptr(p[0]), unix.F_SETOWN, pid)
+	case "F_SETOWN_EX":
+		owner := struct{ kind, pid int32 }{fOwnerPID, int32(pid)} // struct f_owner_ex
+		_, _, errno := unix.Syscall(unix.SYS_FCNTL, uintptr(p[0]), unix.F_SETOWN_EX, uintptr(unsafe.Pointer(&owner)))
+		if errno != 0 {
+			err = errno
+		}
+	case "FIOSETOWN":
+		err = unix.IoctlSetPointerInt(p[0], fioSetOwn, pid)
+	case "SIOCSPGRP":
+		err = unix.IoctlSetPointerInt(p[0], sioSetPgrp, pid)
+	}
+	if err != nil {
+		return fmt.Errorf("%s: %w", route, err)
+	}
+	flags, _ := unix.FcntlInt(uintptr(p[0]), unix.F_GETFL, 0)
+	if _, err := unix.FcntlInt(uintptr(p[0]), unix.F_SETFL, flags|unix.O_ASYNC); err != nil {
+		return fmt.Errorf("O_ASYNC: %w", err)
+	}
+	_, err = unix.Write(p[1], []byte("x"))
+	return err
+}
 
 // TestMain lets this test binary be the jail's helper, and an attacker run
 // inside the jail: "attack NAME ARGS..." (see attack).
@@ -74,6 +126,18 @@ func attack(name string, args []string) {
 	case "signal":
 		pid, _ := strconv.Atoi(args[0])
 		say("signal: %v", syscall.Kill(pid, syscall.SIGTERM))
+	case "owner":
+		// Signals the kernel sends for a descriptor of the run's own: a
+		// pipe whose owner is another process, SIGKILL on I/O.
+		pid, _ := strconv.Atoi(args[1])
+		say("owner %s: %v", args[0], signalByOwner(args[0], pid))
+	case "sendto":
+		// A datagram to a named socket, without socket() or connect().
+		fds, err := unix.Socketpair(unix.AF_UNIX, unix.SOCK_DGRAM, 0)
+		if err == nil {
+			err = unix.Sendto(fds[0], []byte("from the jail"), 0, &unix.SockaddrUnix{Name: args[0]})
+		}
+		say("sendto: %v", err)
 	case "fds":
 		// The Go runtime's own descriptors (epoll and its pipe) are opened
 		// at start-up, after the jail: they come after 4.

@@ -58,6 +58,68 @@ var refused = []string{
 // where there is no PID namespace), and signals through pidfds.
 var refusedToSubmissions = []string{"fork", "vfork", "setsid", "setpgid", "tkill", "pidfd_open", "pidfd_send_signal"}
 
+// Linux's numbers for the calls and arguments below that x/sys/unix does
+// not name.
+const (
+	fioSetOwn  = 0x8901 // ioctl FIOSETOWN
+	sioSetPgrp = 0x8902 // ioctl SIOCSPGRP
+	fSetSig    = 10     // fcntl F_SETSIG
+	fSetOwnEx  = 15     // fcntl F_SETOWN_EX
+	sockType   = 0xf    // the type's bits in socket's and socketpair's type argument
+)
+
+// noSignalsByOwner refuses (EPERM) the ways a run makes the kernel signal
+// another process for a descriptor of its own: fcntl's F_SETOWN,
+// F_SETOWN_EX and F_SETSIG, and the FIOSETOWN, SIOCSPGRP and TIOCSPGRP
+// ioctls (a pipe or a socket with O_ASYNC then sends any signal to the
+// owner: without a PID namespace, the judge or any process of the user);
+// and a socket pair of any type but a stream (an unconnected datagram
+// pair reaches named sockets with sendto or sendmsg). The kernel reads
+// these arguments as 32-bit ints, whatever the high bits: only the low
+// ones are compared, which go-seccomp-bpf's conditions cannot do.
+func noSignalsByOwner() []bpf.Instruction {
+	var ins []bpf.Instruction
+	ins = append(ins, refuseLow32(unix.SYS_FCNTL, 1, unix.F_SETOWN, fSetOwnEx, fSetSig)...)
+	ins = append(ins, refuseLow32(unix.SYS_IOCTL, 1, fioSetOwn, sioSetPgrp, unix.TIOCSPGRP)...)
+	ins = append(ins,
+		bpf.LoadAbsolute{Off: nrOffset, Size: 4},
+		bpf.JumpIf{Cond: bpf.JumpEqual, Val: unix.SYS_SOCKETPAIR, SkipFalse: 4},
+		bpf.LoadAbsolute{Off: argOffset(1), Size: 4},
+		bpf.ALUOpConstant{Op: bpf.ALUOpAnd, Val: sockType},
+		bpf.JumpIf{Cond: bpf.JumpEqual, Val: unix.SOCK_STREAM, SkipTrue: 1},
+		bpf.RetConstant{Val: uint32(seccomp.ActionErrno | seccomp.Action(unix.EPERM))},
+	)
+	return ins
+}
+
+// refuseLow32 is a filter's part that refuses (EPERM) call nr when the low
+// 32 bits of its argument arg are one of vals.
+func refuseLow32(nr uint32, arg int, vals ...uint32) []bpf.Instruction {
+	k := len(vals)
+	ins := []bpf.Instruction{
+		bpf.LoadAbsolute{Off: nrOffset, Size: 4},
+		bpf.JumpIf{Cond: bpf.JumpEqual, Val: nr, SkipFalse: uint8(k + 2)},
+		bpf.LoadAbsolute{Off: argOffset(arg), Size: 4},
+	}
+	for i, v := range vals {
+		if i < k-1 {
+			ins = append(ins, bpf.JumpIf{Cond: bpf.JumpEqual, Val: v, SkipTrue: uint8(k - 1 - i)})
+		} else {
+			ins = append(ins, bpf.JumpIf{Cond: bpf.JumpEqual, Val: v, SkipFalse: 1})
+		}
+	}
+	return append(ins, bpf.RetConstant{Val: uint32(seccomp.ActionErrno | seccomp.Action(unix.EPERM))})
+}
+
+// Offsets in struct seccomp_data: the call's number, its table, and its
+// arguments (8 bytes each; the low 32 bits first, on x86-64).
+const (
+	nrOffset   = 0
+	archOffset = 4
+)
+
+func argOffset(i int) uint32 { return uint32(16 + 8*i) }
+
 // refuseProcesses installs the filter for a submission (tool false) or a
 // tool (tool true) on the calling thread, with no_new_privs. self is the
 // process the program will be: a submission may signal itself and its
@@ -134,16 +196,21 @@ func filterProgram(tool bool, self int) ([]unix.SockFilter, error) {
 				Names:  []string{"clone3"},
 			})
 	}
+	groups = append(groups, seccomp.SyscallGroup{
+		// A datagram to a named socket needs no socket() or connect():
+		// sendto with an address does it from an unnamed pair.
+		Action: seccomp.ActionErrno,
+		NamesWithCondtions: []seccomp.NameWithConditions{{
+			Name:       "sendto",
+			Conditions: seccomp.ArgumentConditions{{Argument: 4, Operation: seccomp.NotEqual, Value: 0}},
+		}},
+	})
 	policy := seccomp.Policy{DefaultAction: seccomp.ActionAllow, Syscalls: groups}
 	rules, err := policy.Assemble()
 	if err != nil {
 		return nil, err
 	}
 	newest := slices.Max(slices.Collect(maps.Keys(arch.X86_64.SyscallNumbers)))
-	const (
-		archOffset = 4 // seccomp_data.arch
-		nrOffset   = 0 // seccomp_data.nr
-	)
 	guard := []bpf.Instruction{
 		bpf.LoadAbsolute{Off: archOffset, Size: 4},
 		bpf.JumpIf{Cond: bpf.JumpEqual, Val: uint32(arch.X86_64.ID), SkipTrue: 1},
@@ -154,6 +221,7 @@ func filterProgram(tool bool, self int) ([]unix.SockFilter, error) {
 		bpf.JumpIf{Cond: bpf.JumpGreaterThan, Val: uint32(newest), SkipFalse: 1},
 		bpf.RetConstant{Val: uint32(errno(unix.ENOSYS))},
 	}
+	guard = append(guard, noSignalsByOwner()...)
 	raw, err := bpf.Assemble(append(guard, rules...))
 	if err != nil {
 		return nil, err
