@@ -87,8 +87,9 @@ func (j *Judge) whatRatiosMean(ctx context.Context, r calibrate.Ref) string {
 
 // lastPassed is the last accepted case whose reference time is known:
 // measured for a relative case, predicted from the calibration otherwise,
-// or, for a language whose calibration predicts nothing (Java, whose JIT
-// changes its cost per call), measured now at the largest absolute case
+// or, where the calibration predicts nothing (Java, whose JIT changes its
+// cost per call; any language whose fits at two sizes disagreed, as a
+// busy machine can make them), measured now at the largest absolute case
 // whose search stands out of the start-up.
 func (j *Judge) lastPassed(ctx context.Context, r calibrate.Ref, done []*cases.Result) (*cases.Result, time.Duration, bool) {
 	cs, _ := j.Cases(r.Problem) // read before any case ran
@@ -110,7 +111,7 @@ func (j *Judge) lastPassed(ctx context.Context, r calibrate.Ref, done []*cases.R
 			if d, ok := m.Predict(c.Inputs); ok && d >= minPace {
 				return res, d, true
 			}
-		case r.Lang.FitSmall == 0 && !c.Relative() && c.MaxInput() >= directFrom && res.CPU-m.Startup >= minPace:
+		case !c.Relative() && c.MaxInput() >= directFrom && res.CPU-m.Startup >= minPace:
 			if d, err := j.Refs.Time(ctx, r, c); err == nil && d-m.Startup >= minPace {
 				return res, d, true
 			}
