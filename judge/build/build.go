@@ -110,9 +110,9 @@ func (b *Builder) Build(ctx context.Context, spec Spec) (string, error) {
 		return "", &CompileError{Message: problem}
 	}
 
-	command := []string{b.Go, "build", "-trimpath", "-o", "submission" + exeSuffix(), "."}
+	command := []string{b.Go, "build", "-trimpath", "-ldflags=-w", "-o", "submission" + exeSuffix(), "."}
 	if spec.Cover {
-		command = []string{b.Go, "build", "-trimpath", "-cover", "-covermode=atomic", "-o", "submission" + exeSuffix(), "."}
+		command = []string{b.Go, "build", "-trimpath", "-ldflags=-w", "-cover", "-covermode=atomic", "-o", "submission" + exeSuffix(), "."}
 	}
 	key := Key(b.GoVersion, spec.Harness, string(code), strings.Join(command[1:], " ")) + exeSuffix()
 	files := map[string][]byte{
