@@ -30,7 +30,7 @@ var update = flag.Bool("u", false, "update the expected output in testdata scrip
 
 func TestMain(m *testing.M) {
 	worker.Serve()
-	testscript.Main(m, map[string]func(){"judge": judgeMain, sandbox.HelperName: sandbox.HelperMain, "simulate": simulateMain})
+	testscript.Main(m, map[string]func(){"judge": judgeMain, sandbox.HelperName: sandbox.HelperMain, "simulate": simulateMain, "swap": swapMain})
 }
 
 // TestScripts runs the judge's command-line tests in testdata/. Each script

@@ -48,3 +48,39 @@ func ReadFile(path string, limit int64) ([]byte, error) {
 	}
 	return data, nil
 }
+
+// ErrLink and ErrOutside are why ReadBeneath refused a path: a link on the
+// way (the file, or a folder it is in), or a path that leaves the folder.
+var (
+	ErrLink    = msg.Errorf("a link on the way")
+	ErrOutside = msg.Errorf("a path outside the folder")
+)
+
+// ReadBeneath reads name, a path relative to the folder root, once: opened
+// beneath root without following any link on the way (a link swapped in
+// while it is read is refused, not followed), checked as a regular file on
+// the descriptor it reads from, and refused past limit bytes. What it
+// returns is the one copy a caller keys, judges and reports. Its errors
+// do not name the file: the caller does, as it shows it.
+func ReadBeneath(root, name string, limit int64) ([]byte, error) {
+	f, err := openBeneath(root, name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, msg.Errorf("not a regular file (%s)", fi.Mode().Type())
+	}
+	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(data)) > limit {
+		return nil, msg.Errorf("larger than %d bytes", limit)
+	}
+	return data, nil
+}

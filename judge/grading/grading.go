@@ -10,12 +10,17 @@
 package grading
 
 import (
+	"bytes"
+	"cmp"
 	"context"
 	"errors"
+	"io/fs"
 	"path/filepath"
 	"slices"
 	"sync"
 
+	"github.com/nqueens-kit/nqueens/internal/msg"
+	"github.com/nqueens-kit/nqueens/internal/safeopen"
 	"github.com/nqueens-kit/nqueens/judge/build"
 	"github.com/nqueens-kit/nqueens/judge/calibrate"
 	"github.com/nqueens-kit/nqueens/judge/cases"
@@ -215,7 +220,21 @@ func (g *Grader) grade(ctx context.Context, s Submission, judge bool) (Row, bool
 	if l, ok := lang.ForFile(s.File); ok {
 		row.Language = l.Name
 	}
-	key, keyed, err := g.key(ctx, s, display)
+	// The file is read once, here, beneath the student's folder without
+	// following a link: its key, its judging and its report are of these
+	// bytes, whatever the folder holds by then.
+	l, src, err := readOnce(s, display)
+	var unreadable *judging.SubmissionError
+	if errors.As(err, &unreadable) {
+		// The student's file itself: too large, not a regular file, …
+		row.Verdict, row.Message = verdict.NotWritten, err.Error()
+		return row, true, nil
+	}
+	if err != nil {
+		row.Verdict, row.Message = verdict.JudgeError, err.Error()
+		return row, true, nil
+	}
+	key, keyed, err := g.key(ctx, s.Problem, l, src, display)
 	if err != nil {
 		row.Verdict, row.Message = verdict.JudgeError, err.Error()
 		return row, judge, nil
@@ -230,38 +249,57 @@ func (g *Grader) grade(ctx context.Context, s Submission, judge bool) (Row, bool
 	if !judge {
 		return row, false, nil
 	}
-	rep, err := g.Judge.File(ctx, s.Problem, s.File, display, params)
-	var unreadable *judging.SubmissionError
-	if errors.As(err, &unreadable) {
-		// The student's file itself: too large, not a regular file, …
-		row.Verdict, row.Message = verdict.NotWritten, err.Error()
-		return row, true, nil
-	}
+	rep, err := g.Judge.Source(ctx, s.Problem, l, src, display, params)
 	if err != nil {
 		// The judge's own failure, or the kit's: never the student's.
 		row.Verdict, row.Message = verdict.JudgeError, err.Error()
 		return row, true, nil
 	}
-	if keyed && ctx.Err() == nil {
-		// Not kept is judged again next time: no harm to the student.
+	if keyed && ctx.Err() == nil && unchanged(s, display, src) {
+		// Not kept is judged again next time: no harm to the student. A
+		// file that changed while it was judged is judged again too.
 		g.Store.Put(key, rep)
 	}
 	row.Score(rep, cs, s.Note)
 	return row, true, nil
 }
 
-// key names s's report by everything that decides it: the file's name as
-// shown and its content, and the judging's fingerprint. keyed is false
-// when the file cannot be read (its row says so when judged) or nothing
-// can be promised.
-func (g *Grader) key(ctx context.Context, s Submission, display string) (key string, keyed bool, err error) {
-	l, src, err := judging.ReadSubmission(s.Problem, s.File, display)
-	if err != nil {
-		return "", false, nil
-	}
-	fp, ok, err := g.Judge.Fingerprint(ctx, s.Problem, l, params)
+// key names a report by everything that decides it: the file's name as
+// shown and its content, src, and the judging's fingerprint. keyed is
+// false when nothing can be promised.
+func (g *Grader) key(ctx context.Context, p *problem.Problem, l *lang.Language, src []byte, display string) (key string, keyed bool, err error) {
+	fp, ok, err := g.Judge.Fingerprint(ctx, p, l, params)
 	if err != nil || !ok {
 		return "", false, err
 	}
 	return build.Key(fp, display, string(src)), true, nil
+}
+
+// readOnce reads s's file beneath the student's folder (safeopen.ReadBeneath):
+// a link on the way, or a file that is not regular, is the student's
+// *judging.SubmissionError; its language and bytes otherwise.
+func readOnce(s Submission, display string) (*lang.Language, []byte, error) {
+	root := cmp.Or(s.Root, filepath.Dir(s.File))
+	rel, err := filepath.Rel(root, s.File)
+	if err != nil {
+		return nil, nil, &judging.SubmissionError{Err: err}
+	}
+	src, err := safeopen.ReadBeneath(root, rel, judging.MaxSource)
+	switch {
+	case errors.Is(err, safeopen.ErrLink), errors.Is(err, safeopen.ErrOutside):
+		return nil, nil, &judging.SubmissionError{Err: msg.Errorf("%s is a link, or in a linked folder, or outside the student's folder: -grade reads only regular files inside it", display)}
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, nil, &judging.SubmissionError{Err: msg.Errorf("%s: no such file", display)}
+	case err != nil:
+		return nil, nil, &judging.SubmissionError{Err: msg.Errorf("%s: %w", display, err)}
+	}
+	return judging.SubmissionOf(s.Problem, s.File, display, src)
+}
+
+// unchanged reports whether s's file still holds src once judged: a report
+// is kept for reuse only for the bytes it judged, and a file that changed
+// meanwhile is judged again next time.
+func unchanged(s Submission, display string, src []byte) bool {
+	_, now, err := readOnce(s, display)
+	return err == nil && bytes.Equal(now, src)
 }

@@ -50,11 +50,18 @@ func (j *Judge) File(ctx context.Context, p *problem.Problem, file, display stri
 	if display == "" {
 		display = j.Kit.Rel(file)
 	}
-	rep := j.newReport(p, display)
 	l, src, err := ReadSubmission(p, file, display)
 	if err != nil {
 		return nil, err
 	}
+	return j.Source(ctx, p, l, src, display, jp)
+}
+
+// Source judges src, a solution to p in language l read already (File
+// reads it; -grade reads it once beneath the student's folder), as File
+// does; display names it in messages.
+func (j *Judge) Source(ctx context.Context, p *problem.Problem, l *lang.Language, src []byte, display string, jp Params) (*Report, error) {
+	rep := j.newReport(p, display)
 	if IsStarter(src, p.Func) {
 		rep.Verdict, rep.Message = verdict.NotWritten, notWritten(p, l, display)
 		return rep, nil

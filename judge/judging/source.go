@@ -68,36 +68,55 @@ func Untaken(k problem.Kit, p *problem.Problem) []string {
 	return untaken
 }
 
-// maxSource is the largest submission the judge reads: the longest
+// MaxSource is the largest submission the judge reads: the longest
 // reference is under 20 KiB.
-const maxSource = 1 << 20
+const MaxSource = 1 << 20
 
 // ReadSubmission reads a student's file, once, and names its language; a
 // missing or unsuitable file is a setup error (exit 2), not a verdict. It
-// must be a regular file of at most maxSource bytes: it is opened without
+// must be a regular file of at most MaxSource bytes: it is opened without
 // blocking, so that a FIFO or a device is refused at once instead of read
 // without end.
 func ReadSubmission(p *problem.Problem, file, display string) (*lang.Language, []byte, error) {
-	l, ok := lang.ForFile(file)
-	if !ok {
-		return nil, nil, SetupErrorf("%s: not a solution file: the judge takes a file ending in %s, holding %s", display, lang.Extensions(), p.Func)
+	if _, err := languageOf(p, file, display); err != nil {
+		return nil, nil, err
 	}
 	src, err := ReadSource(file, display)
 	if err != nil {
-		return nil, nil, &SubmissionError{err}
+		return nil, nil, &SubmissionError{Err: err}
+	}
+	return SubmissionOf(p, file, display, src)
+}
+
+// SubmissionOf is ReadSubmission for a file already read (src): -grade
+// reads each file once, beneath the student's folder, and keys, judges and
+// reports those bytes.
+func SubmissionOf(p *problem.Problem, file, display string, src []byte) (*lang.Language, []byte, error) {
+	l, err := languageOf(p, file, display)
+	if err != nil {
+		return nil, nil, err
 	}
 	// Some Windows editors start a UTF-8 file with a byte order mark, which
 	// javac and Python's compile refuse: it goes, the lines stay.
 	return l, bytes.TrimPrefix(src, []byte("\ufeff")), nil
 }
 
+// languageOf is the language of file, named by its extension.
+func languageOf(p *problem.Problem, file, display string) (*lang.Language, error) {
+	l, ok := lang.ForFile(file)
+	if !ok {
+		return nil, SetupErrorf("%s: not a solution file: the judge takes a file ending in %s, holding %s", display, lang.Extensions(), p.Func)
+	}
+	return l, nil
+}
+
 // SubmissionError is a submission file the judge cannot read (gone, not a
 // regular file, too large): in -grade the student's row says so (NONE),
 // elsewhere the judge exits with it.
-type SubmissionError struct{ err error }
+type SubmissionError struct{ Err error }
 
-func (e *SubmissionError) Error() string { return e.err.Error() }
-func (e *SubmissionError) Unwrap() error { return e.err }
+func (e *SubmissionError) Error() string { return e.Err.Error() }
+func (e *SubmissionError) Unwrap() error { return e.Err }
 
 // ReadSource reads a solution file as ReadSubmission describes.
 func ReadSource(file, display string) ([]byte, error) {
@@ -116,15 +135,15 @@ func ReadSource(file, display string) ([]byte, error) {
 	switch {
 	case !fi.Mode().IsRegular():
 		return nil, SetupErrorf("%s: not a regular file (%s): the judge reads a source file", display, fi.Mode().Type())
-	case fi.Size() > maxSource:
-		return nil, SetupErrorf("%s: %d bytes is too large for a solution (at most %d KiB)", display, fi.Size(), maxSource>>10)
+	case fi.Size() > MaxSource:
+		return nil, SetupErrorf("%s: %d bytes is too large for a solution (at most %d KiB)", display, fi.Size(), MaxSource>>10)
 	}
-	src, err := io.ReadAll(io.LimitReader(f, maxSource+1))
+	src, err := io.ReadAll(io.LimitReader(f, MaxSource+1))
 	if err != nil {
 		return nil, &SetupError{Err: err}
 	}
-	if len(src) > maxSource {
-		return nil, SetupErrorf("%s: too large for a solution (at most %d KiB)", display, maxSource>>10)
+	if len(src) > MaxSource {
+		return nil, SetupErrorf("%s: too large for a solution (at most %d KiB)", display, MaxSource>>10)
 	}
 	return src, nil
 }
