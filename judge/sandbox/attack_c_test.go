@@ -5,6 +5,7 @@ package sandbox
 import (
 	"context"
 	"fmt"
+	"io"
 	"net"
 	"os"
 	"os/exec"
@@ -289,6 +290,46 @@ func TestNoDatagramLeavesARunInAnyTier(t *testing.T) {
 			assert.Equal(t, selfMark, string(buf[:n]), "a datagram from the run reached the user's socket")
 		})
 	}
+}
+
+// A peak held for a moment between two polls, or just before the end, is
+// still over the limit: the kernel's record of the peak decides, in every
+// run (each run here is one chance for a poll to miss it).
+func TestMemoryAMomentOverTheLimitIsOverIt(t *testing.T) {
+	j := NewJail()
+	if !j.Complete() {
+		t.Skipf("no jail here: %v", j.Missing())
+	}
+	j.ReadOnly = []string{"/lib", "/lib64", "/usr/lib"}
+	lim := limits()
+	lim.Memory = 64 << 20
+	self, err := os.Executable()
+	require.NoError(t, err)
+	for _, then := range []string{"then-work", "then-exit"} {
+		for range 5 {
+			r, err := j.RunProgram(context.Background(), t.TempDir(), Program{Path: self}, []string{"attack", "spike", then}, lim)
+			require.NoError(t, err)
+			assert.Equal(t, Memory, r.Killed, "%s: %s %s", then, r.Answer, r.Output)
+			assert.Greater(t, r.MaxRSS, lim.Memory, then)
+		}
+	}
+}
+
+func TestAPollReadsTheKernelsPeakNotOnlyTheMemoryHeldNow(t *testing.T) {
+	self, err := os.Executable()
+	require.NoError(t, err)
+	cmd := exec.Command(self, "attack", "spike", "then-wait")
+	out, err := cmd.StdoutPipe()
+	require.NoError(t, err)
+	require.NoError(t, cmd.Start())
+	defer func() { cmd.Process.Kill(); cmd.Wait() }()
+	buf := make([]byte, len("spiked\n"))
+	_, err = io.ReadFull(out, buf) // the event: freed, and waiting
+	require.NoError(t, err)
+	tr, ok := treeStat(cmd.Process.Pid)
+	require.True(t, ok)
+	assert.GreaterOrEqual(t, tr.peak, int64(200<<20), "the 200 MiB it held a moment")
+	assert.Less(t, tr.rss, int64(100<<20), "and holds no more")
 }
 
 func TestLandlockTierLeavesTheRunNoPrivilege(t *testing.T) {

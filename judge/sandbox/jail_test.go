@@ -131,6 +131,22 @@ func attack(name string, args []string) {
 		// pipe whose owner is another process, SIGKILL on I/O.
 		pid, _ := strconv.Atoi(args[1])
 		say("owner %s: %v", args[0], signalByOwner(args[0], pid))
+	case "spike":
+		// Memory held for a moment and freed: 200 MiB, touched at once,
+		// then either CPU work or an exit right after.
+		mem, err := unix.Mmap(-1, 0, 200<<20, unix.PROT_READ|unix.PROT_WRITE, unix.MAP_PRIVATE|unix.MAP_ANON|unix.MAP_POPULATE)
+		if err == nil {
+			err = unix.Munmap(mem)
+		}
+		switch args[0] {
+		case "then-work":
+			for end := time.Now().Add(300 * time.Millisecond); time.Now().Before(end); {
+			}
+		case "then-wait":
+			fmt.Println("spiked") // on stdout, for a test that polls it
+			time.Sleep(10 * time.Second)
+		}
+		say("spike: %v", err)
 	case "sendto":
 		// A datagram to a named socket, without socket() or connect().
 		fds, err := unix.Socketpair(unix.AF_UNIX, unix.SOCK_DGRAM, 0)

@@ -47,6 +47,9 @@ func treeStat(pid int) (t tree, ok bool) {
 		t.cpu += c
 		t.rss += r
 		t.procs += threads
+		if p == pid {
+			t.peak = statusPeak(p)
+		}
 		queue = append(queue, children(p)...)
 	}
 	return t, true
@@ -141,3 +144,22 @@ func addressSpace(prog Program, lim Limits) uint64 {
 func programEnv(dir string, lim Limits) []string {
 	return jail.Env(dir)
 }
+
+// statusPeak is a live process's peak resident memory since its exec
+// (VmHWM in /proc/PID/status), in bytes; 0 if it cannot be read.
+func statusPeak(pid int) int64 {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/status")
+	if err != nil {
+		return 0
+	}
+	_, rest, ok := strings.Cut(string(b), "\nVmHWM:")
+	if !ok {
+		return 0
+	}
+	kb, _, _ := strings.Cut(strings.TrimSpace(rest), " ")
+	n, _ := strconv.ParseInt(kb, 10, 64)
+	return n << 10
+}
+
+// ownPeak is the judge's own peak resident memory so far.
+func ownPeak() int64 { return statusPeak(os.Getpid()) }

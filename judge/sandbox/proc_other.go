@@ -31,3 +31,7 @@ func setSafetyLimits(pid int, prog Program, lim Limits, jailed bool) error { ret
 func programEnv(dir string, lim Limits) []string {
 	return append(jail.Env(dir), MemoryEnv+"="+strconv.FormatInt(lim.Memory, 10))
 }
+
+// ownPeak is unknown here: rusage's peak, which can hold the judge's own,
+// is not compared (the watchdog does not poll here either).
+func ownPeak() int64 { return 0 }

@@ -93,7 +93,7 @@ type Result struct {
 	Crash    []byte // what the program wrote on its crash channel (fd 4), at most KeepOutput bytes
 
 	peakCPU time.Duration // the largest CPU time of the whole tree seen while polling
-	peakRSS int64         // the largest resident memory of the whole tree seen while polling
+	peakRSS int64         // the largest resident memory of the whole tree seen while polling, the kernel's peak of its root included
 }
 
 // ChannelEnv starts the name of the environment variable that holds, on
@@ -334,7 +334,13 @@ type running struct {
 	exited                  chan struct{} // closed when it has ended
 	saysWhere               bool          // Program.SaysWhere
 	setupStalled            bool
+	judgePeak               int64 // the judge's own peak resident memory when it started the run
 }
+
+// kernelPeak is the run's peak resident memory by the kernel's record
+// (rusage), which counts what its process held before it became the
+// program too: the judge's memory, for a child forked by it.
+func (rn *running) kernelPeak() int64 { return peakRSS(rn.cmd.ProcessState) }
 
 // start starts prog through its launch (the jail's helper, or directly)
 // with ch as its channels, and puts it in a group the watchdog can poll.
@@ -367,6 +373,7 @@ func (j *Jail) start(dir string, prog Program, args []string, lim Limits, ch *ch
 		l.closeReport()
 		return nil, err
 	}
+	judgePeak := ownPeak() // the most a child forked now can inherit
 	began := time.Now()
 	err = cmd.Start()
 	ch.closeWrites()
@@ -382,7 +389,7 @@ func (j *Jail) start(dir string, prog Program, args []string, lim Limits, ch *ch
 		l.closeReport()
 		return nil, err
 	}
-	return &running{cmd: cmd, l: l, g: g, lim: lim, began: began, r: &Result{}, started: make(chan struct{}), exited: make(chan struct{}), saysWhere: prog.SaysWhere}, nil
+	return &running{cmd: cmd, l: l, g: g, lim: lim, began: began, judgePeak: judgePeak, r: &Result{}, started: make(chan struct{}), exited: make(chan struct{}), saysWhere: prog.SaysWhere}, nil
 }
 
 // close releases what start acquired.
@@ -512,11 +519,11 @@ func (rn *running) watch(ctx context.Context, done <-chan struct{}) {
 				lastCPU, lastProgress = t.cpu, now
 			}
 			rn.r.peakCPU = max(rn.r.peakCPU, t.cpu)
-			rn.r.peakRSS = max(rn.r.peakRSS, t.rss)
+			rn.r.peakRSS = max(rn.r.peakRSS, t.rss, t.peak)
 			switch {
 			case t.cpu > lim.CPU:
 				rn.kill(CPU)
-			case t.rss > lim.Memory:
+			case max(t.rss, t.peak) > lim.Memory:
 				rn.kill(Memory)
 			case t.procs > lim.Processes:
 				rn.kill(Processes)
@@ -537,7 +544,7 @@ func (rn *running) watch(ctx context.Context, done <-chan struct{}) {
 func (rn *running) drain(ch *channels) {
 	if t, ok := rn.g.stat(); ok {
 		rn.r.peakCPU = max(rn.r.peakCPU, t.cpu)
-		rn.r.peakRSS = max(rn.r.peakRSS, t.rss)
+		rn.r.peakRSS = max(rn.r.peakRSS, t.rss, t.peak)
 	}
 	rn.g.kill()
 	drained := make(chan struct{})
@@ -602,6 +609,11 @@ func (rn *running) account(waitErr error) (*Result, error) {
 		// Only where nothing was polled: rusage's peak can include the
 		// judge's own, which a Go-forked child inherits.
 		r.Killed = Memory
+	case watched && rn.kernelPeak() > max(lim.Memory, rn.judgePeak):
+		// A peak after the last poll (the program freed it and ended):
+		// the kernel's record of the run's whole life, which holds the
+		// judge's own peak at the fork too, counts only above it.
+		r.Killed, r.MaxRSS = Memory, rn.kernelPeak()
 	}
 	return r, nil
 }
@@ -638,6 +650,11 @@ type tree struct {
 	cpu   time.Duration
 	rss   int64
 	procs int
+	// peak is the kernel's own peak resident memory of the tree's root
+	// since it became the program (VmHWM: exec starts it anew), which a
+	// peak between two polls, or while the judge was slow, cannot hide
+	// from; 0 where the system does not say.
+	peak int64
 }
 
 // drain copies r into keep, up to max bytes, counting everything, and calls
