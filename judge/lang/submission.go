@@ -215,6 +215,7 @@ func (t *Toolchain) BuildCounted(ctx context.Context, b *build.Builder, s Submis
 	// The counts go to a folder of the run's own, all folders of the
 	// build's path stripped: its harness sends them back (ProfileEnv).
 	prog.Env = append(prog.Env, "GCOV_PREFIX="+countsDir, "GCOV_PREFIX_STRIP=255")
+	prog.Writes = true
 	return prog, true, nil
 }
 

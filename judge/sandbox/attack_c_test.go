@@ -292,6 +292,26 @@ func TestNoDatagramLeavesARunInAnyTier(t *testing.T) {
 	}
 }
 
+func TestARunWritesNoFileInAnyTier(t *testing.T) {
+	// In the landlock tier the run's folder is on the user's disk, where
+	// file sizes are capped and their number is not.
+	for _, tier := range []string{"full", "landlock"} {
+		t.Run(tier, func(t *testing.T) {
+			j := NewJail()
+			if tier == "landlock" {
+				t.Setenv(LandlockEnv, "4")
+				j = landlockTier(t)
+			} else if !j.Complete() {
+				t.Skipf("no jail here: %v", j.Missing())
+			} else {
+				j.ReadOnly = []string{"/lib", "/lib64", "/usr/lib"}
+			}
+			r := tierRun(t, j, "fill")
+			assert.Equal(t, "fill: 0 files: open fill-0: permission denied\n", string(r.Answer), "%s", r.Output)
+		})
+	}
+}
+
 // A peak held for a moment between two polls, or just before the end, is
 // still over the limit: the kernel's record of the peak decides, in every
 // run (each run here is one chance for a poll to miss it).

@@ -184,6 +184,7 @@ func (j *Jail) jailCommand(prog Program, progArgs []string, lim Limits) (*launch
 		Dir:      prog.Dir,
 		Env:      prog.Env,
 		Tool:     prog.Tool,
+		Writes:   prog.Writes,
 		Landlock: j.landlock,
 		Limits:   rlimits(prog, lim, tier != TierLandlock),
 		Delay:    prog.setupDelay,

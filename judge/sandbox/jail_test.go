@@ -147,6 +147,24 @@ func attack(name string, args []string) {
 			time.Sleep(10 * time.Second)
 		}
 		say("spike: %v", err)
+	case "fill":
+		// The disk: up to 100 files of 16 KiB each (under any file size
+		// limit: their number is the attack), reserved at once, in
+		// the run's own folder.
+		made := 0
+		var err error
+		for ; made < 100; made++ {
+			var f *os.File
+			if f, err = os.Create(fmt.Sprintf("fill-%d", made)); err != nil {
+				break
+			}
+			err = unix.Fallocate(int(f.Fd()), 0, 0, 16<<10)
+			f.Close()
+			if err != nil {
+				break
+			}
+		}
+		say("fill: %d files: %v", made, err)
 	case "sendto":
 		// A datagram to a named socket, without socket() or connect().
 		fds, err := unix.Socketpair(unix.AF_UNIX, unix.SOCK_DGRAM, 0)

@@ -159,11 +159,18 @@ type Program struct {
 	// a tool's settings, or GOMAXPROCS=1 for -bench.
 	Env []string
 
+	// Writes marks a run that writes files in its own folder (a counting C
+	// or C++ build's counts); every other run's folder is read-only to it,
+	// so that it cannot fill the disk (in the landlock tier its folder is
+	// on the user's disk).
+	Writes bool
+
 	// SaysWhere marks a program that answers SIGQUIT by writing where it
 	// is (Go's stacks, Python's faulthandler, a C or C++ harness's frames,
 	// a JVM's thread dump): stopped at a limit of its own (CPU, memory,
-	// idle, output), it is sent it first, and killed QuitGrace later if it
-	// has not ended.
+	// idle, output), it is sent it first, and killed once it has used
+	// QuitGrace of CPU time more (or QuitWall has passed) if it has not
+	// ended.
 	SaysWhere bool
 
 	// A tool (a compiler) rather than a submission: in the jail it runs
@@ -398,10 +405,16 @@ func (rn *running) close() {
 	rn.l.closeReport()
 }
 
-// QuitGrace is how long a program that says where it is (Program.
-// SaysWhere) has to write it once stopped at a limit: Go's runtime writes
-// its stacks and exits in a few milliseconds.
-const QuitGrace = 200 * time.Millisecond
+// QuitGrace is how much CPU time a program that says where it is
+// (Program.SaysWhere) has to write it once stopped at a limit, and
+// QuitWall how long it may take on the wall clock: Go's runtime writes its
+// stacks and exits in a few milliseconds of CPU, which a busy machine
+// spreads over far more wall time (with four other busy processes on two
+// cores, a 200 ms wall grace cut a Go program's stacks short).
+const (
+	QuitGrace = 200 * time.Millisecond
+	QuitWall  = 2 * time.Second
+)
 
 // kill stops the program's whole group, once, for reason; a program that
 // says where it is, stopped at a limit of its own, first writes where.
@@ -411,18 +424,43 @@ func (rn *running) kill(reason string) {
 		switch reason {
 		case CPU, Memory, Idle, Output, Answer:
 			if rn.saysWhere && rn.g.quit() {
-				go func() {
-					select {
-					case <-rn.exited:
-					case <-time.After(QuitGrace):
-						rn.g.kill()
-					}
-				}()
+				go rn.graceThenKill()
 				return
 			}
 		}
 		rn.g.kill()
 	})
+}
+
+// graceThenKill kills the group once the program, sent SIGQUIT, has used
+// QuitGrace of CPU time since, or QuitWall has passed, unless it ended.
+func (rn *running) graceThenKill() {
+	wall := time.NewTimer(QuitWall)
+	defer wall.Stop()
+	tick := time.NewTicker(PollEvery)
+	defer tick.Stop()
+	start := time.Duration(-1)
+	for {
+		select {
+		case <-rn.exited:
+			return
+		case <-wall.C:
+			rn.g.kill()
+			return
+		case <-tick.C:
+			t, ok := rn.g.stat()
+			if !ok {
+				continue // ended, or nothing to poll: the wall clock decides
+			}
+			if start < 0 {
+				start = t.cpu
+			}
+			if t.cpu-start >= QuitGrace {
+				rn.g.kill()
+				return
+			}
+		}
+	}
 }
 
 // read starts the readers of the program's channels, each of which kills

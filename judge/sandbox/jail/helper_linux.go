@@ -130,18 +130,25 @@ func newSessionKeyring() error {
 
 // restrict applies Landlock at cfg's ABI to the calling thread, which
 // Main has locked and which execs the program: reading and
-// executing what the run needs, writing its own folder tmp and
-// cfg.Writable.
+// executing what the run needs, writing cfg.Writable and, for a tool or a
+// run that writes (cfg.Writes), its own folder tmp.
 func restrict(cfg Config, tmp string) error {
 	if cfg.Landlock == 0 {
 		return nil
 	}
+	own := landlock.RODirs(tmp) // its copy of the program: read and run, no more
+	if cfg.Tool || cfg.Writes {
+		own = landlock.RWDirs(tmp)
+	}
 	rules := []landlock.Rule{
-		landlock.RWDirs(append([]string{tmp}, cfg.Writable...)...),
+		own,
 		landlock.RWFiles("/dev/null"),
 		// The run's own memory map, which AddressSanitizer reads to find
 		// its stack: this process's, as it execs the program.
 		landlock.ROFiles("/proc/self/maps").IgnoreIfMissing(),
+	}
+	if len(cfg.Writable) > 0 {
+		rules = append(rules, landlock.RWDirs(cfg.Writable...))
 	}
 	var dirs, files []string
 	for _, p := range append(cfg.ReadOnly, cfg.Path) {

@@ -62,6 +62,9 @@ type Config struct {
 	Dir      string   `json:"dir"` // the working directory; "" is the run's /tmp
 	Env      []string `json:"env"`
 	Tool     bool     `json:"tool"` // a trusted tool: it may start processes
+	// Writes: the program writes files in its folder (Program.Writes);
+	// otherwise the folder is read-only to it, as to no tool.
+	Writes bool `json:"writes,omitempty"`
 	// NoNamespaces: the Landlock tier; the helper runs in the machine's
 	// namespaces, in the run's own folder (its working directory).
 	NoNamespaces bool          `json:"nons,omitempty"`
