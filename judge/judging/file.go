@@ -88,6 +88,12 @@ func (j *Judge) Source(ctx context.Context, p *problem.Problem, l *lang.Language
 		return rep, nil
 	}
 
+	if checks.Reach {
+		rep.Verdict = verdict.HC
+		rep.Message = msg.Sprintf("%s:%d: %s reaches into the judge (its environment, its channels, the tracer or the checks that count and check your search): a solution needs none of them, and the kit asks you to compute the answer, not to change how it is judged",
+			display, checks.ReachLine, checks.ReachCall)
+		return rep, nil
+	}
 	if note := clockNote(checks, display); note != "" {
 		rep.Notes = append(rep.Notes, note)
 	}

@@ -165,6 +165,9 @@ func notWritten(p *problem.Problem, l *lang.Language, display string) string {
 type sourceChecks struct {
 	Lookup    lookup.Finding `json:"lookup"`
 	HasLookup bool           `json:"hasLookup"`
+	ReachLine int            `json:"reachLine"`
+	ReachCall string         `json:"reachCall"`
+	Reach     bool           `json:"reach"`
 	ClockLine int            `json:"clockLine"`
 	ClockCall string         `json:"clockCall"`
 	Clock     bool           `json:"clock"`
@@ -202,6 +205,7 @@ func checkSource(l *lang.Language, code []byte, fn string, ans lookup.Answers) s
 	var c sourceChecks
 	c.Lookup, c.HasLookup = l.FindAnswer(code, fn, ans)
 	c.ClockLine, c.ClockCall, c.Clock = l.ReadsClock(code, fn)
+	c.ReachLine, c.ReachCall, c.Reach = l.ReachesJudge(code, fn)
 	return c
 }
 

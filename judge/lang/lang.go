@@ -54,6 +54,14 @@ type Language struct {
 	// time in this language: a solution needs none, and one that spins
 	// until it has used enough CPU to look like a search needs one.
 	Clock *regexp.Regexp
+	// Reach matches what reaches into the judge's own side of a run: the
+	// environment (which differs between a timed and a counted run), the
+	// judge's channels and harness, the tracer that counts a Python
+	// search, the sanitizers' and coverage's hooks. A solution needs none
+	// of them, and one that reads or changes them can act differently
+	// when it is counted or checked, or forge what the judge reads: HC,
+	// naming the line.
+	Reach *regexp.Regexp
 	// MethodRatios says what a submission's time over this language's
 	// reference usually means: each method's ratio, measured in this
 	// language when the kit was written (docs/measurements.md,
@@ -121,6 +129,7 @@ var (
 		Headline: 16, FitSmall: 13, FitLarge: 14, Comments: lookup.CStyle, find: findGoTools, build: buildGo, parsed: true, SaysWhere: true,
 		Counting: Coverage, CountBudget: 500 * time.Millisecond, // coverage counters make a run 2–3 times slower
 		Clock: regexp.MustCompile(`\btime\.(Now|Since|Until|Tick|NewTicker|NewTimer)\b|\b(Getrusage|ClockGettime|Gettimeofday)\b`),
+		Reach: regexp.MustCompile(`\b(coverage\.\w+|debug\.SetCrashOutput)\b`),
 		MethodRatios: msg.Mark("about 17–19 times is the array method (an O(n) check per square), " +
 			"about 9 times boolean arrays (an O(1) check), about 4 times boolean arrays with mirror symmetry; " +
 			"bitmask searches run at 0.5–2 times")}
@@ -128,6 +137,7 @@ var (
 		Install:  msg.Mark("a JDK, 17 or later (Debian: apt-get install default-jdk-headless)"),
 		Headline: 16, Comments: lookup.CStyle, find: findJava, recipe: javaRecipe, SaysWhere: true,
 		Clock: regexp.MustCompile(`\bSystem\s*\.\s*(nanoTime|currentTimeMillis)\b|\b(Instant|LocalDateTime|Clock)\s*\.\s*(now|system\w*)\b|\bget(Current)?Thread(Cpu|User)Time\b|\bManagementFactory\b`),
+		Reach: regexp.MustCompile(`\bSystem\s*\.\s*(getenv|setOut|setErr)\b|\b(ProcessHandle|FileDescriptor|NQueensJudgeMain)\b`),
 		MethodRatios: msg.Mark("in Java's searches, the JVM's start-up left out, about 9–12 times is boolean arrays (an O(1) check) " +
 			"and 20–25 times the array method (an O(n) check per square); at n = 14 the start-up, part of every run, makes each ratio smaller; " +
 			"bitmask searches run at about 1 time")}
@@ -136,6 +146,7 @@ var (
 		Headline: 16, FitSmall: 13, FitLarge: 14, Comments: lookup.CStyle, find: findGCC("g++"), recipe: cppRecipe, SaysWhere: true,
 		Counting: GCov, CountBudget: 200 * time.Millisecond, // unoptimised, with counters
 		Clock: regexp.MustCompile(`\b(clock|time|clock_gettime|gettimeofday|getrusage|times|timespec_get|__rdtsc|rdtsc)\s*\(|\bchrono\s*::`),
+		Reach: cReach,
 		MethodRatios: msg.Mark("in C++, about 11–12 times is boolean arrays in a vector<bool> (an O(1) check), " +
 			"about 10–22 times the array method (an O(n) check per square); bitmask searches run at about 1 time")}
 	C = &Language{Name: "C", Exts: []string{".c"}, Dir: "c", Tools: []string{"gcc"},
@@ -143,6 +154,7 @@ var (
 		Headline: 16, FitSmall: 13, FitLarge: 14, Comments: lookup.CStyle, find: findGCC("gcc"), recipe: cRecipe, SaysWhere: true,
 		Counting: GCov, CountBudget: 200 * time.Millisecond, // unoptimised, with counters
 		Clock: regexp.MustCompile(`\b(clock|time|clock_gettime|gettimeofday|getrusage|times|timespec_get|__rdtsc|rdtsc)\s*\(|\bchrono\s*::`),
+		Reach: cReach,
 		MethodRatios: msg.Mark("in C, about 8 times is boolean arrays (an O(1) check), " +
 			"about 13–20 times the array method (an O(n) check per square); bitmask searches run at about 1 time")}
 	Python = &Language{Name: "Python", Exts: []string{".py"}, Dir: "python", Tools: []string{"python3"},
@@ -150,10 +162,15 @@ var (
 		Headline: 14, FitSmall: 11, FitLarge: 12, Comments: lookup.Hash, find: findPython, recipe: pythonRecipe,
 		Counting: Tracing, CountBudget: 100 * time.Millisecond, WorkDecides: true, SaysWhere: true, // tracing makes a run 10–30 times slower
 		Clock: regexp.MustCompile(`\b(time|perf_counter|process_time|thread_time|monotonic)(_ns)?\s*\(|\bgetrusage\s*\(|\bdatetime\s*\.\s*now\b`),
+		Reach: regexp.MustCompile(`\b(settrace|gettrace|setprofile|getprofile|_getframe|monitoring|faulthandler|ctypes)\b|\bos\s*\.\s*(environ|getenv)\b`),
 		MethodRatios: msg.Mark("in Python, about 10–17 times is the array method (an O(n) check per square), about 4 times sets, " +
 			"about 2 times boolean lists (an O(1) check), 1.0–1.1 times boolean lists with mirror symmetry; bitmask searches run at 0.5–1.1 times. " +
 			"In Python the time alone cannot tell these apart: the counted work decides (README, \"Languages\")")}
 )
+
+// cReach is Reach in C and C++: the environment, the sanitizers' and
+// gcov's hooks and feature macros, and the judge's defines.
+var cReach = regexp.MustCompile(`\b(getenv|secure_getenv|environ|__environ|__gcov_\w+|__sanitizer_\w+|__asan_\w+|__ubsan_\w+|__lsan_\w+|__SANITIZE_ADDRESS__|__SANITIZE_THREAD__|__has_feature|NQUEENS_\w+)\b`)
 
 // All lists the languages, Go first.
 var All = []*Language{Go, Java, CPP, C, Python}
@@ -305,11 +322,23 @@ func (l *Language) FindAnswer(code []byte, fn string, ans lookup.Answers) (looku
 // ReadsClock reports where code (Code's) reads a clock or its own CPU time
 // (l.Clock), where fn can reach it as FindAnswer says.
 func (l *Language) ReadsClock(code []byte, fn string) (line int, call string, ok bool) {
-	if l.Clock == nil {
+	return l.calls(code, fn, l.Clock)
+}
+
+// ReachesJudge reports where code (Code's) reaches into the judge (l.Reach),
+// where fn can reach it as FindAnswer says.
+func (l *Language) ReachesJudge(code []byte, fn string) (line int, call string, ok bool) {
+	return l.calls(code, fn, l.Reach)
+}
+
+// calls is the first call (or name) of code matching re, where fn can
+// reach it.
+func (l *Language) calls(code []byte, fn string, re *regexp.Regexp) (line int, call string, ok bool) {
+	if re == nil {
 		return 0, "", false
 	}
 	if l.parsed {
-		return lookup.ReadsClock(code, fn, l.Clock)
+		return lookup.ReadsClock(code, fn, re)
 	}
-	return lookup.ReadsClockInText(code, l.Comments, l.Clock)
+	return lookup.ReadsClockInText(code, l.Comments, re)
 }
