@@ -257,7 +257,7 @@ func (j *Judge) countGCC(ctx context.Context, r calibrate.Ref, src []byte, displ
 	if !ok || err != nil {
 		return profile.Counts{}, cmp.Or(err, errNotCounted)
 	}
-	sent, err := j.countingRun(ctx, prog, dir, n)
+	sent, err := j.countingRun(ctx, askCounts(prog), dir, n)
 	if err != nil {
 		return profile.Counts{}, err
 	}
@@ -274,23 +274,30 @@ func (j *Judge) countGCC(ctx context.Context, r calibrate.Ref, src []byte, displ
 // countTraced runs prog, whose harness counts lines and calls and sends
 // them when asked (lang.ProfileEnv), at n.
 func (j *Judge) countTraced(ctx context.Context, prog sandbox.Program, dir string, n int) (profile.Counts, error) {
-	sent, err := j.countingRun(ctx, prog, dir, n)
+	sent, err := j.countingRun(ctx, askCounts(prog), dir, n)
 	if err != nil {
 		return profile.Counts{}, err
 	}
 	return profile.Traced(sent)
 }
 
+// askCounts is prog asked, in its environment, for its counts instead of
+// its answer (lang.ProfileEnv): a Python or a C or C++ harness.
+func askCounts(prog sandbox.Program) sandbox.Program {
+	prog.Env = append(slices.Clone(prog.Env), lang.ProfileEnv+"=1")
+	return prog
+}
+
 // maxCounts bounds what a counting run may send back: the counts of a
 // solution and its harness are a few KiB to a few hundred.
 const maxCounts = 4 << 20
 
-// countingRun runs prog at n in the jail, asking its harness for its
-// counts (lang.ProfileEnv) and returning what it sent on the answer
-// channel, at most maxCounts bytes. Nothing the run wrote in a folder is
+// countingRun runs prog at n in the jail and returns what it sent on the
+// answer channel, at most maxCounts bytes: its counts, which a Go build
+// with coverage counters sends unasked (its environment is a timed run's)
+// and the other languages' harnesses when asked (askCounts). Nothing the run wrote in a folder is
 // read: it writes nothing the judge sees but that channel.
 func (j *Judge) countingRun(ctx context.Context, prog sandbox.Program, dir string, n int) ([]byte, error) {
-	prog.Env = append(slices.Clone(prog.Env), lang.ProfileEnv+"=1")
 	lim := cases.Limits{CPU: profileLimit}.Resolve(cases.Reference{})
 	lim.Answer = maxCounts
 	stop := j.progress(msg.Sprintf("counting where the time goes at n = %d", n))

@@ -46,8 +46,9 @@ func GoSpec(s Submission) build.Spec {
 const GoProcs = 2
 
 // GoHarness is the generated main of a Go submission that calls the solution and writes its
-// answer on file descriptor 3 (in a counting run, with ProfileEnv set, its
-// coverage counters instead). Its imports are renamed so that they cannot
+// answer on file descriptor 3 (in a build with coverage counters, its
+// counters instead: a counting run's environment is a timed run's, so the
+// solution cannot tell them apart by it). Its imports are renamed so that they cannot
 // clash with the student's own names. Its init runs before any init of the
 // student's file (files initialise in name order, and the harness's name
 // sorts first); it sends the Go runtime's crash reports to file
@@ -125,8 +126,11 @@ func main() {
 	}
 	got := ` + p.Func + `(n)
 	out := nqueensJudgeChannel(3)
-	if judgeos.Getenv("` + ProfileEnv + `") != "" {
-		nqueensJudgeSendCounters(out)
+	var meta, counters judgebytes.Buffer
+	if judgecoverage.WriteMeta(&meta) == nil && judgecoverage.WriteCounters(&counters) == nil {
+		// A build with coverage counters: its run counts, and nothing in
+		// its environment says so.
+		nqueensJudgeSendCounters(out, &meta, &counters)
 		return
 	}
 	` + write + `
@@ -136,14 +140,7 @@ func main() {
 // nqueensJudgeSendCounters sends, in a counting run of a build with
 // coverage counters, the counters instead of the answer: the meta-data's
 // length and a newline, the meta-data, the counters.
-func nqueensJudgeSendCounters(out *judgeos.File) {
-	var meta, counters judgebytes.Buffer
-	if err := judgecoverage.WriteMeta(&meta); err != nil {
-		panic("judge harness: " + err.Error())
-	}
-	if err := judgecoverage.WriteCounters(&counters); err != nil {
-		panic("judge harness: " + err.Error())
-	}
+func nqueensJudgeSendCounters(out *judgeos.File, meta, counters *judgebytes.Buffer) {
 	out.WriteString(judgestrconv.Itoa(meta.Len()) + "\n")
 	out.Write(meta.Bytes())
 	out.Write(counters.Bytes())

@@ -129,7 +129,7 @@ var (
 		Headline: 16, FitSmall: 13, FitLarge: 14, Comments: lookup.CStyle, find: findGoTools, build: buildGo, parsed: true, SaysWhere: true,
 		Counting: Coverage, CountBudget: 500 * time.Millisecond, // coverage counters make a run 2–3 times slower
 		Clock: regexp.MustCompile(`\btime\.(Now|Since|Until|Tick|NewTicker|NewTimer)\b|\b(Getrusage|ClockGettime|Gettimeofday)\b`),
-		Reach: regexp.MustCompile(`\b(coverage\.\w+|debug\.SetCrashOutput)\b`),
+		Reach: regexp.MustCompile(`\b(coverage\.\w+|debug\.(SetCrashOutput|ReadBuildInfo))\b`),
 		MethodRatios: msg.Mark("about 17–19 times is the array method (an O(n) check per square), " +
 			"about 9 times boolean arrays (an O(1) check), about 4 times boolean arrays with mirror symmetry; " +
 			"bitmask searches run at 0.5–2 times")}
