@@ -171,7 +171,7 @@ func Solutions(ctx context.Context, j *judging.Judge, p *problem.Problem, yours,
 		if err != nil {
 			return nil, msg.Errorf("bench: build %s: %w", j.Kit.Rel(file), err)
 		}
-		entries = append(entries, &Program{Name: d.Name(), Prog: sandbox.Program{Path: bin}})
+		entries = append(entries, &Program{Name: d.Name(), Prog: sandbox.Program{Path: bin, Env: sandbox.GoProcsEnv()}})
 		if d.Name() == "fast" {
 			// The same program held to one core.
 			entries = append(entries, &Program{Name: "fast 1 core", Prog: sandbox.Program{Path: bin, Env: []string{"GOMAXPROCS=1"}}})

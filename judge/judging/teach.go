@@ -227,7 +227,7 @@ func (j *Judge) countGo(ctx context.Context, r calibrate.Ref, src []byte, displa
 	if err != nil {
 		return profile.Counts{}, err
 	}
-	sent, err := j.countingRun(ctx, sandbox.Program{Path: bin}, dir, n)
+	sent, err := j.countingRun(ctx, sandbox.Program{Path: bin, Env: sandbox.GoProcsEnv()}, dir, n)
 	if err != nil {
 		return profile.Counts{}, err
 	}

@@ -23,7 +23,7 @@ func findGoTools() (*Toolchain, error) {
 // file beside GoHarness, in a module of its own.
 func buildGo(ctx context.Context, b *build.Builder, s Submission) (sandbox.Program, error) {
 	bin, err := b.Build(ctx, GoSpec(s))
-	return sandbox.Program{Path: bin}, err
+	return sandbox.Program{Path: bin, Env: sandbox.GoProcsEnv()}, err
 }
 
 // GoSpec describes the build of a Go submission.

@@ -260,7 +260,7 @@ func (j *Jail) Run(ctx context.Context, dir string, argv []string, lim Limits) (
 // accounts for what it used.
 func (j *Jail) RunProgram(ctx context.Context, dir string, prog Program, args []string, lim Limits) (*Result, error) {
 	lim.Processes = max(cmp.Or(lim.Processes, DefaultProcesses), prog.Threads)
-	prog.Env = append(runEnv(), append(slices.Clone(prog.Env), OutputEnv+"="+strconv.FormatInt(lim.Output, 10))...)
+	prog.Env = append(slices.Clone(prog.Env), OutputEnv+"="+strconv.FormatInt(lim.Output, 10))
 	ch, err := openChannels()
 	if err != nil {
 		return nil, err
@@ -718,13 +718,15 @@ func drain(r io.Reader, keep *bytes.Buffer, max, limit int64, over func()) int64
 }
 
 // RunProcsEnv is a test hook: when the judge's environment sets it, every
-// run's environment sets GOMAXPROCS to its value (a Program's own Env
-// still wins), so that a 2-core machine runs Go programs as a machine
-// with that many cores would by default (lang's Go harness bounds them).
+// judged Go program's environment sets GOMAXPROCS to its value (GoProcsEnv;
+// a Program's own later entry still wins), so that a 2-core machine runs
+// them as a machine with that many cores would by default (lang's Go
+// harness bounds them). The judge's own worker and tools keep theirs.
 const RunProcsEnv = "NQUEENS_RUN_GOMAXPROCS"
 
-// runEnv is what every run's environment has before its Program's Env.
-func runEnv() []string {
+// GoProcsEnv is what a judged Go program's environment starts with:
+// GOMAXPROCS as RunProcsEnv asks, or nothing.
+func GoProcsEnv() []string {
 	if v := os.Getenv(RunProcsEnv); v != "" {
 		return []string{"GOMAXPROCS=" + v}
 	}
