@@ -219,6 +219,26 @@ func TestLandlockTierStopsTheHostileFile(t *testing.T) {
 	assert.Contains(t, string(r.Answer), "operation not permitted", "no process of its own")
 }
 
+// inBothTiers runs f in the full tier and in the landlock tier at
+// Ubuntu 24.04's ABI (4: no Landlock scope for signals and abstract
+// sockets, ABI 6, to fall back on).
+func inBothTiers(t *testing.T, f func(t *testing.T, j *Jail)) {
+	for _, tier := range []string{"full", "landlock"} {
+		t.Run(tier, func(t *testing.T) {
+			j := NewJail()
+			if tier == "landlock" {
+				t.Setenv(LandlockEnv, "4")
+				j = landlockTier(t)
+			} else if !j.Complete() {
+				t.Skipf("no jail here: %v", j.Missing())
+			} else {
+				j.ReadOnly = []string{"/lib", "/lib64", "/usr/lib"}
+			}
+			f(t, j)
+		})
+	}
+}
+
 // signalRoutes are the ways a run could make the kernel signal another
 // process with a descriptor of its own (kill, tgkill, rt_sigqueueinfo and
 // pidfds are TestLandlockTierStopsTheHostileFile's and the filter's).
@@ -228,88 +248,51 @@ func TestNoSignalLeavesARunInAnyTier(t *testing.T) {
 	// The target is a process of the judge's user, as the judge itself,
 	// the teacher's shell or a classmate's run would be; the signal is
 	// SIGKILL, which would end it (only it) if a route were open.
-	for _, tier := range []string{"full", "landlock"} {
-		t.Run(tier, func(t *testing.T) {
-			j := NewJail()
-			if tier == "landlock" {
-				// Ubuntu 24.04's ABI: no Landlock scope for signals and
-				// abstract sockets (ABI 6) to fall back on.
-				t.Setenv(LandlockEnv, "4")
-				j = landlockTier(t)
-			} else if !j.Complete() {
-				t.Skipf("no jail here: %v", j.Missing())
-			} else {
-				j.ReadOnly = []string{"/lib", "/lib64", "/usr/lib"}
-			}
-			for _, route := range signalRoutes {
-				other := exec.Command("sleep", "30")
-				require.NoError(t, other.Start())
-				r := tierRun(t, j, "owner", route, strconv.Itoa(other.Process.Pid))
-				assert.Regexp(t, "^owner "+route+": [A-Z_]+: operation not permitted\n$", string(r.Answer), "%s", r.Output)
-				// The run's signal, had it been sent, came first: the
-				// other process ends by the test's own.
-				require.NoError(t, other.Process.Signal(syscall.SIGTERM))
-				_ = other.Wait()
-				ws := other.ProcessState.Sys().(syscall.WaitStatus)
-				assert.Equal(t, syscall.SIGTERM, ws.Signal(), "%s: the run's signal reached another process", route)
-			}
-		})
-	}
+	inBothTiers(t, func(t *testing.T, j *Jail) {
+		for _, route := range signalRoutes {
+			other := exec.Command("sleep", "30")
+			require.NoError(t, other.Start())
+			r := tierRun(t, j, "owner", route, strconv.Itoa(other.Process.Pid))
+			assert.Regexp(t, "^owner "+route+": [A-Z_]+: operation not permitted\n$", string(r.Answer), "%s", r.Output)
+			// The run's signal, had it been sent, came first: the
+			// other process ends by the test's own.
+			require.NoError(t, other.Process.Signal(syscall.SIGTERM))
+			_ = other.Wait()
+			ws := other.ProcessState.Sys().(syscall.WaitStatus)
+			assert.Equal(t, syscall.SIGTERM, ws.Signal(), "%s: the run's signal reached another process", route)
+		}
+	})
 }
 
 func TestNoDatagramLeavesARunInAnyTier(t *testing.T) {
-	for _, tier := range []string{"full", "landlock"} {
-		t.Run(tier, func(t *testing.T) {
-			j := NewJail()
-			if tier == "landlock" {
-				// Ubuntu 24.04's ABI: no Landlock scope for signals and
-				// abstract sockets (ABI 6) to fall back on.
-				t.Setenv(LandlockEnv, "4")
-				j = landlockTier(t)
-			} else if !j.Complete() {
-				t.Skipf("no jail here: %v", j.Missing())
-			} else {
-				j.ReadOnly = []string{"/lib", "/lib64", "/usr/lib"}
-			}
-			// A user's datagram socket (journald's, /dev/log, a service's).
-			path := filepath.Join(t.TempDir(), "log")
-			l, err := net.ListenUnixgram("unixgram", &net.UnixAddr{Name: path, Net: "unixgram"})
-			require.NoError(t, err)
-			defer l.Close()
-			r := tierRun(t, j, "sendto", path)
-			assert.Equal(t, "sendto: operation not permitted\n", string(r.Answer), "%s", r.Output)
-			// What reached it, in order, up to the test's own datagram.
-			c, err := net.DialUnix("unixgram", nil, &net.UnixAddr{Name: path, Net: "unixgram"})
-			require.NoError(t, err)
-			_, err = c.Write([]byte(selfMark))
-			require.NoError(t, err)
-			c.Close()
-			buf := make([]byte, 64)
-			n, err := l.Read(buf)
-			require.NoError(t, err)
-			assert.Equal(t, selfMark, string(buf[:n]), "a datagram from the run reached the user's socket")
-		})
-	}
+	inBothTiers(t, func(t *testing.T, j *Jail) {
+		// A user's datagram socket (journald's, /dev/log, a service's).
+		path := filepath.Join(t.TempDir(), "log")
+		l, err := net.ListenUnixgram("unixgram", &net.UnixAddr{Name: path, Net: "unixgram"})
+		require.NoError(t, err)
+		defer l.Close()
+		r := tierRun(t, j, "sendto", path)
+		assert.Equal(t, "sendto: operation not permitted\n", string(r.Answer), "%s", r.Output)
+		// What reached it, in order, up to the test's own datagram.
+		c, err := net.DialUnix("unixgram", nil, &net.UnixAddr{Name: path, Net: "unixgram"})
+		require.NoError(t, err)
+		_, err = c.Write([]byte(selfMark))
+		require.NoError(t, err)
+		c.Close()
+		buf := make([]byte, 64)
+		n, err := l.Read(buf)
+		require.NoError(t, err)
+		assert.Equal(t, selfMark, string(buf[:n]), "a datagram from the run reached the user's socket")
+	})
 }
 
 func TestARunWritesNoFileInAnyTier(t *testing.T) {
 	// In the landlock tier the run's folder is on the user's disk, where
 	// file sizes are capped and their number is not.
-	for _, tier := range []string{"full", "landlock"} {
-		t.Run(tier, func(t *testing.T) {
-			j := NewJail()
-			if tier == "landlock" {
-				t.Setenv(LandlockEnv, "4")
-				j = landlockTier(t)
-			} else if !j.Complete() {
-				t.Skipf("no jail here: %v", j.Missing())
-			} else {
-				j.ReadOnly = []string{"/lib", "/lib64", "/usr/lib"}
-			}
-			r := tierRun(t, j, "fill")
-			assert.Equal(t, "fill: 0 files: open fill-0: permission denied\n", string(r.Answer), "%s", r.Output)
-		})
-	}
+	inBothTiers(t, func(t *testing.T, j *Jail) {
+		r := tierRun(t, j, "fill")
+		assert.Equal(t, "fill: 0 files: open fill-0: permission denied\n", string(r.Answer), "%s", r.Output)
+	})
 }
 
 // A peak held for a moment between two polls, or just before the end, is
