@@ -431,7 +431,7 @@ func (r Run) located(frames []spot) (place, fn string, ok bool) {
 	}
 	f := frames[0]
 	if r.Source != nil {
-		f, _ = readSource(r.Lang, r.Source).choose(frames)
+		f = readSource(r.Lang, r.Source).choose(frames)
 	}
 	place = r.Display
 	if f.line > 0 {

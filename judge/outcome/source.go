@@ -60,22 +60,19 @@ func readSource(l *lang.Language, src []byte) *source {
 // frame's line is not even in its function (the back edge of an endless
 // loop, given line 1), its function's innermost condition-less loop stands
 // for it. With no such line, the innermost function alone (line 0).
-func (s *source) choose(frames []spot) (spot, bool) {
-	if len(frames) == 0 {
-		return spot{}, false
-	}
-	inner := frames[0]
+// frames is not empty.
+func (s *source) choose(frames []spot) spot {
 	for i, f := range frames {
 		if s.statement(f) {
-			return f, true
+			return f
 		}
 		if i == 0 && s.isGo {
 			if fn, ok := s.goFunc(f); ok && (f.line < fn.start || f.line > fn.end) && fn.loop > 0 {
-				return spot{fn.loop, f.fn}, true
+				return spot{fn.loop, f.fn}
 			}
 		}
 	}
-	return spot{fn: inner.fn}, true
+	return spot{fn: frames[0].fn}
 }
 
 // statement reports whether f's line is a statement of f's function.

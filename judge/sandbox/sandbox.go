@@ -344,11 +344,6 @@ type running struct {
 	judgePeak               int64 // the judge's own peak resident memory when it started the run
 }
 
-// kernelPeak is the run's peak resident memory by the kernel's record
-// (rusage), which counts what its process held before it became the
-// program too: the judge's memory, for a child forked by it.
-func (rn *running) kernelPeak() int64 { return peakRSS(rn.cmd.ProcessState) }
-
 // start starts prog through its launch (the jail's helper, or directly)
 // with ch as its channels, and puts it in a group the watchdog can poll.
 func (j *Jail) start(dir string, prog Program, args []string, lim Limits, ch *channels) (*running, error) {
@@ -606,7 +601,10 @@ func (rn *running) account(waitErr error) (*Result, error) {
 		return nil, msg.Errorf("wait %s: %w", rn.l.args[0], waitErr)
 	}
 	r.CPU = cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
-	r.MaxRSS = peakRSS(cmd.ProcessState)
+	// The kernel's record (rusage) counts what the process held before it
+	// became the program too: the judge's memory, for a child forked by it.
+	kernelPeak := peakRSS(cmd.ProcessState)
+	r.MaxRSS = kernelPeak
 	// Processes that left the tree before it ended (a double fork) are not
 	// in rusage: the polled peak of the whole tree counts them. Where it
 	// was watched, the polled peak memory is the program's own; rusage of
@@ -647,11 +645,11 @@ func (rn *running) account(waitErr error) (*Result, error) {
 		// Only where nothing was polled: rusage's peak can include the
 		// judge's own, which a Go-forked child inherits.
 		r.Killed = Memory
-	case watched && rn.kernelPeak() > max(lim.Memory, rn.judgePeak):
+	case watched && kernelPeak > max(lim.Memory, rn.judgePeak):
 		// A peak after the last poll (the program freed it and ended):
 		// the kernel's record of the run's whole life, which holds the
 		// judge's own peak at the fork too, counts only above it.
-		r.Killed, r.MaxRSS = Memory, rn.kernelPeak()
+		r.Killed, r.MaxRSS = Memory, kernelPeak
 	}
 	return r, nil
 }
