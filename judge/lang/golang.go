@@ -73,8 +73,10 @@ import (
 	judgecoverage "runtime/coverage"
 	judgedebug "runtime/debug"
 	judgemetrics "runtime/metrics"
+	judgesignal "os/signal"
 	judgeruntime "runtime"
 	judgestrconv "strconv"
+	judgesyscall "syscall"
 	judgetime "time"
 	` + imports + `
 )
@@ -88,12 +90,28 @@ func init() {
 	}
 	crash := nqueensJudgeChannel(4)
 	judgedebug.SetCrashOutput(crash, judgedebug.CrashOptions{})
+	go nqueensJudgeSayWhere(crash)
 	// A runaway recursion fails fast as a stack overflow, far below the
 	// memory limit, instead of growing to Go's default of 1 GB.
 	judgedebug.SetMaxStack(128 << 20)
 	if limit, err := judgestrconv.ParseInt(judgeos.Getenv("` + sandbox.MemoryEnv + `"), 10, 64); err == nil {
 		go nqueensJudgeWatchMemory(limit, crash)
 	}
+}
+
+// nqueensJudgeSayWhere answers the judge's SIGQUIT (a run stopped at a
+// limit) with every goroutine's stack on the crash channel, then exits as
+// the runtime's own answer does. The runtime's answer shows only the stack
+// of the thread the signal landed on: the search's, running on another
+// thread, is "stack unavailable". runtime.Stack stops the world first,
+// whichever thread gets the signal, and the search's stack is whole.
+func nqueensJudgeSayWhere(crash *judgeos.File) {
+	quit := make(chan judgeos.Signal, 1)
+	judgesignal.Notify(quit, judgesyscall.SIGQUIT)
+	<-quit
+	stacks := make([]byte, 1<<20)
+	crash.Write(stacks[:judgeruntime.Stack(stacks, true)])
+	judgeos.Exit(2)
 }
 
 // nqueensJudgeChannel opens the judge's channel fd: a file descriptor, or on
