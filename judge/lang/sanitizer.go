@@ -50,15 +50,47 @@ func sanitizedProgram(prog *sandbox.Program) {
 // outside, like a build's tool), no allocation stacks (a stack walk per
 // allocation; the report names the access, not the allocation), a small
 // quarantine of freed memory (the default keeps 256 MiB of it resident,
-// counted against the memory limit), and UndefinedBehaviorSanitizer's
-// frames, for the student's function.
+// counted against the memory limit), an allocator that returns NULL at the
+// data bound as malloc does at the timed build's address-space net (not a
+// report of its own), and UndefinedBehaviorSanitizer's frames, for the
+// student's function.
 const cSanitized = `
 #if defined(NQUEENS_CHECKED) && defined(__SANITIZE_ADDRESS__)
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/resource.h>
 #ifdef __cplusplus
 extern "C" {
 #endif
+// nqueens_bound_data bounds the program's data (its writable private
+// memory: heap, globals, what it maps) at what it holds now, the
+// sanitizer's shadow memory reserved at start among it, plus the run's
+// memory net: a bound the kernel enforces whatever the watchdog sees,
+// where no address-space limit is possible. It runs before any code of
+// the student's (the first constructor; none of theirs may set a
+// priority: lang's reach rules).
+__attribute__((constructor(101))) static void nqueens_bound_data(void) {
+	const char *net = getenv("` + sandbox.DataNetEnv + `");
+	FILE *maps = fopen("/proc/self/maps", "r");
+	if (net == NULL || maps == NULL) {
+		return;
+	}
+	// What the kernel counts as data: mappings writable and private,
+	// but the stack.
+	unsigned long long data = 0, from, to;
+	char perms[8], line[512];
+	while (fgets(line, sizeof line, maps) != NULL) {
+		if (sscanf(line, "%%llx-%%llx %%7s", &from, &to, perms) == 3 && perms[1] == 'w' && perms[3] == 'p' && strstr(line, "[stack]") == NULL) {
+			data += to - from;
+		}
+	}
+	fclose(maps);
+	struct rlimit bound;
+	bound.rlim_cur = bound.rlim_max = data + strtoull(net, NULL, 10);
+	setrlimit(RLIMIT_DATA, &bound);
+}
 const char *__asan_default_options(void) {
-	return "detect_leaks=0:symbolize=0:malloc_context_size=0:quarantine_size_mb=16:print_legend=0:print_summary=0";
+	return "detect_leaks=0:symbolize=0:malloc_context_size=0:quarantine_size_mb=16:allocator_may_return_null=1:print_legend=0:print_summary=0";
 }
 const char *__ubsan_default_options(void) {
 	return "symbolize=0:print_stacktrace=1:print_summary=0";

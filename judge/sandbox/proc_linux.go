@@ -130,14 +130,12 @@ func setSafetyLimits(pid int, prog Program, lim Limits, jailed bool) error {
 // the watchdog's own kill comes first.
 func cpuNet(cpu time.Duration) uint64 { return uint64(cpu/time.Second) + 2 }
 
-// addressSpace is RLIMIT_AS for a run. It is generous on purpose: a Go
-// program reserves far more address space than it uses, and a cap near
-// 512 MiB kills it at start-up.
+// addressSpace is RLIMIT_AS for a run: prog's, or the memory net.
 func addressSpace(prog Program, lim Limits) uint64 {
 	if prog.AddressSpace == Unlimited {
 		return unix.RLIM_INFINITY
 	}
-	return uint64(cmp.Or(prog.AddressSpace, max(4*lim.Memory, 2<<30)))
+	return uint64(cmp.Or(prog.AddressSpace, memoryNet(lim)))
 }
 
 // programEnv is the whole environment a program runs with.

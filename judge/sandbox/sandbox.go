@@ -152,7 +152,8 @@ type Program struct {
 	// dozen threads of its own.
 	Threads int
 	// AddressSpace is the RLIMIT_AS net, in bytes; 0 means the default,
-	// four times the memory limit and at least 2 GiB; Unlimited, none.
+	// memoryNet; Unlimited, none (the program bounds its data by
+	// DataNetEnv).
 	AddressSpace int64
 
 	// Env is added to the program's environment (a later entry wins):
@@ -260,7 +261,7 @@ func (j *Jail) Run(ctx context.Context, dir string, argv []string, lim Limits) (
 // accounts for what it used.
 func (j *Jail) RunProgram(ctx context.Context, dir string, prog Program, args []string, lim Limits) (*Result, error) {
 	lim.Processes = max(cmp.Or(lim.Processes, DefaultProcesses), prog.Threads)
-	prog.Env = append(slices.Clone(prog.Env), OutputEnv+"="+strconv.FormatInt(lim.Output, 10))
+	prog.Env = append(slices.Clone(prog.Env), OutputEnv+"="+strconv.FormatInt(lim.Output, 10), DataNetEnv+"="+strconv.FormatInt(memoryNet(lim), 10))
 	ch, err := openChannels()
 	if err != nil {
 		return nil, err
@@ -735,6 +736,19 @@ func GoProcsEnv() []string {
 // that counts its prints (Java's, whose thread dump on stdout would be
 // lost among them) writes where the print that crossed it came from.
 const OutputEnv = "NQUEENS_OUTPUT"
+
+// DataNetEnv is set in every run to its memory net in bytes (memoryNet): a
+// program that no address-space limit can bound (a checked C or C++
+// build, whose sanitizer reserves terabytes for its shadow memory) bounds
+// its data by it instead, above what it reserved at start. Every build of
+// a case gets the same value: it does not tell runs apart.
+const DataNetEnv = "NQUEENS_DATA_NET"
+
+// memoryNet is how much memory the kernel lets a run reserve, as a net
+// under the watchdog's limit: generous on purpose, four times the memory
+// limit and at least 2 GiB (a Go program reserves far more address space
+// than it uses, and a cap near 512 MiB kills it at start-up).
+func memoryNet(lim Limits) int64 { return max(4*lim.Memory, 2<<30) }
 
 // MemoryEnv is set, where the sandbox cannot watch a running program's
 // memory, to the memory limit in bytes: a program that can watch its own
