@@ -138,12 +138,12 @@ func (b *Builder) Build(ctx context.Context, spec Spec) (string, error) {
 			env := append(os.Environ(), append(goEnv, "GOTMPDIR="+tmp, "TMPDIR="+tmp)...)
 			output, err = b.runTool(ctx, tool{jail: sandbox.NoJail, dir: dir, env: env, procs: goProcesses, display: spec.Display}, argv...)
 		}
-		if errors.Is(err, errToolFailed) && bytes.Contains(output, []byte("file too large")) {
+		if errors.Is(err, ErrToolFailed) && bytes.Contains(output, []byte("file too large")) {
 			// The jail's cap on a file's size (Go's tools see EFBIG, not
 			// SIGXFSZ, which the Go runtime ignores).
 			return "", &CompileError{Message: tooLargeAFile(spec.Display)}
 		}
-		if errors.Is(err, errToolFailed) {
+		if errors.Is(err, ErrToolFailed) {
 			return "", &CompileError{Message: compilerMessage(string(output), dir, spec.Display)}
 		}
 		return out, err
@@ -403,9 +403,9 @@ func exeSuffix() string {
 	return ""
 }
 
-// errToolFailed: a tool the builder ran exited with an error status; its
+// ErrToolFailed: a tool the builder ran exited with an error status; its
 // output says why.
-var errToolFailed = errors.New("the tool failed")
+var ErrToolFailed = msg.Errorf("the tool failed")
 
 // seal records a cached binary's checksum beside it; own checks it, so
 // that a binary changed in the cache is built again rather than run.

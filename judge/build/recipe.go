@@ -147,7 +147,7 @@ func (b *Builder) make(ctx context.Context, dir string, r Recipe) (string, error
 	env := append(slices.Clone(r.Env), "TMPDIR="+dir)
 	for _, c := range r.Commands {
 		out, err := b.runTool(ctx, b.tool(dir, env, r.ReadOnly, r.Display), c...)
-		if errors.Is(err, errToolFailed) {
+		if errors.Is(err, ErrToolFailed) {
 			// Its temporary files' names hold the judge's own folder.
 			return "", &CompileError{Message: r.Message(strings.ReplaceAll(string(out), dir+string(filepath.Separator), ""))}
 		}
@@ -201,7 +201,7 @@ func (b *Builder) tool(dir string, env, readOnly []string, display string) tool 
 // runTool runs a build's tool as t says, as the sandbox runs every
 // program, under the builder's bounds (time, memory, output, threads) and
 // a cap on each file's size. A build past a bound is a *CompileError that
-// says which; a tool that fails is errToolFailed, with its output.
+// says which; a tool that fails is ErrToolFailed, with its output.
 func (b *Builder) runTool(ctx context.Context, t tool, argv ...string) ([]byte, error) {
 	maxTime := cmp.Or(b.MaxTime, DefaultMaxTime)
 	maxMemory := cmp.Or(b.MaxMemory, DefaultMaxMemory)
@@ -221,7 +221,7 @@ func (b *Builder) runTool(ctx context.Context, t tool, argv ...string) ([]byte, 
 	case r.Signal == fileSizeSignal:
 		return nil, &CompileError{Message: tooLargeAFile(t.display)}
 	case r.ExitCode != 0:
-		return r.Output, errToolFailed
+		return r.Output, ErrToolFailed
 	}
 	return r.Output, nil
 }

@@ -184,8 +184,9 @@ func (j *Judge) whereTimeGoes(ctx context.Context, r calibrate.Ref, prog sandbox
 }
 
 // count runs src (prog: its timed build) once more at n, counting as its
-// language says (lang.Counting). An error is the judge's, or a
-// *countingFailed when the program itself did not finish.
+// language says (lang.Counting). An error is the judge's, or the
+// student's: a *countingFailed when the program itself did not finish, a
+// *notCounts when what it sent back is not counts.
 func (j *Judge) count(ctx context.Context, r calibrate.Ref, prog sandbox.Program, src []byte, display string, n int) (profile.Counts, error) {
 	dir, err := os.MkdirTemp(j.TempDir, "profile-")
 	if err != nil {
@@ -217,6 +218,32 @@ func (e *countingFailed) Error() string {
 	return msg.Sprintf("ended with exit status %d", e.res.ExitCode)
 }
 
+// notCounts is what a counting run sent back that is not counts its
+// harness wrote: only the program itself can have written it there (a
+// print on the judge's channel, an exit before the harness's turn). It is
+// the student's, not the judge's: an RE.
+type notCounts struct{ err error }
+
+func (e *notCounts) Error() string { return e.err.Error() }
+
+// refused is err, a counts tool's failure (go tool covdata, gcov), as
+// notCounts when the tool refused the data a run sent; a tool stopped at
+// a bound of the judge's, or not started, stays the judge's error.
+func refused(err error) error {
+	if errors.Is(err, build.ErrToolFailed) {
+		return &notCounts{err}
+	}
+	return err
+}
+
+// unparsed is err, a failure to parse counts, as notCounts.
+func unparsed(err error) error {
+	if err != nil {
+		return &notCounts{err}
+	}
+	return nil
+}
+
 // countGo builds src with coverage counters and runs it at n; the
 // harness sends the counters on the answer channel (lang.ProfileEnv), and
 // go tool covdata reads them from files the judge writes in dir.
@@ -232,17 +259,18 @@ func (j *Judge) countGo(ctx context.Context, r calibrate.Ref, src []byte, displa
 		return profile.Counts{}, err
 	}
 	if err := build.WriteCoverData(dir, sent); err != nil {
-		return profile.Counts{}, err
+		return profile.Counts{}, &notCounts{err}
 	}
 	text, err := j.Builder.CoverText(ctx, dir)
 	if err != nil {
-		return profile.Counts{}, err
+		return profile.Counts{}, refused(err)
 	}
 	code, err := build.Prepare(src)
 	if err != nil {
 		return profile.Counts{}, err
 	}
-	return profile.Go(text, build.StudentFile, code)
+	counts, err := profile.Go(text, build.StudentFile, code)
+	return counts, unparsed(err)
 }
 
 // countGCC builds src with gcc's line counters (C, C++) in dir, runs it
@@ -262,13 +290,14 @@ func (j *Judge) countGCC(ctx context.Context, r calibrate.Ref, src []byte, displ
 		return profile.Counts{}, err
 	}
 	if err := lang.WriteCounts(dir, sent); err != nil {
-		return profile.Counts{}, err
+		return profile.Counts{}, &notCounts{err}
 	}
 	data, err := t.Count(ctx, j.Builder, dir)
 	if err != nil {
-		return profile.Counts{}, err
+		return profile.Counts{}, refused(err)
 	}
-	return profile.GCC(data, r.Lang.File(), src)
+	counts, err := profile.GCC(data, r.Lang.File(), src)
+	return counts, unparsed(err)
 }
 
 // countTraced runs prog, whose harness counts lines and calls and sends
@@ -278,7 +307,8 @@ func (j *Judge) countTraced(ctx context.Context, prog sandbox.Program, dir strin
 	if err != nil {
 		return profile.Counts{}, err
 	}
-	return profile.Traced(sent)
+	counts, err := profile.Traced(sent)
+	return counts, unparsed(err)
 }
 
 // askCounts is prog asked, in its environment, for its counts instead of

@@ -43,7 +43,9 @@ type counted struct {
 //     (lang.Language.WorkDecides), a busiest line running several times
 //     per position is not the bitmask method (TLE).
 //   - A counting run the program does not finish is RE: a program that
-//     runs its cases but not with counters hides its work.
+//     runs its cases but not with counters hides its work. So is one
+//     whose counts the judge cannot read (notCounts): the program wrote
+//     on the judge's channel itself.
 //
 // It returns what it counted, and the verdict with its message, or ""
 // when the counts raise nothing (or cannot be taken here: a case below the
@@ -59,10 +61,13 @@ func (j *Judge) checkWork(ctx context.Context, r calibrate.Ref, prog sandbox.Pro
 	}
 	counts, err := j.count(ctx, r, prog, src.text, src.display, n)
 	var failed *countingFailed
+	var sent *notCounts
 	var ce *build.CompileError
 	switch {
 	case errors.As(err, &failed):
 		return counted{}, verdict.RE, msg.Sprintf("n = %d, run once more with counters: your program %v. A program that passes its cases must also run when its lines are counted.", n, failed), nil
+	case errors.As(err, &sent):
+		return counted{}, verdict.RE, msg.Sprintf("n = %d, run once more with counters: what came back on the judge's channel is not the counts its harness writes: only the harness may write there, and only once your function has returned.", n), nil
 	case errors.As(err, &ce):
 		return counted{}, verdict.CE, msg.Sprintf("your file does not build with counters on its lines, as the judge builds it to count its work:\n%s", ce.Message), nil
 	case errors.Is(err, errNotCounted):
