@@ -32,6 +32,10 @@ func newGroup(cmd *exec.Cmd, prog Program, lim Limits, jailed bool) (*group, err
 
 func (g *group) stat() (tree, bool) { return treeStat(g.proc.Pid) }
 
+// waiting reports whether the program is waiting for the machine rather
+// than idle (treeWaiting).
+func (g *group) waiting() bool { return treeWaiting(g.proc.Pid) }
+
 func (g *group) kill() { syscall.Kill(-g.proc.Pid, syscall.SIGKILL) }
 
 // quit asks the program (not the processes it started) to say where it

@@ -131,6 +131,10 @@ func resume(pid uint32) error {
 
 // stat reads the job's accounting: the CPU time of every process that was
 // ever in it, its peak committed memory, and the processes in it now.
+// waiting cannot tell, on Windows, a program waiting for a core from an
+// idle one: the CPU time's growth alone decides.
+func (g *group) waiting() bool { return false }
+
 func (g *group) stat() (tree, bool) {
 	var acct basicAccounting
 	if err := windows.QueryInformationJobObject(g.job, windows.JobObjectBasicAccountingInformation,

@@ -497,3 +497,28 @@ func TestJailShmVanishes(t *testing.T) {
 		})
 	}
 }
+
+// A thread that is runnable (or in the disk's queue) waits for the
+// machine, and a run of it is not idle however long it goes without CPU
+// time; one that sleeps or is stopped is idle. Each state is held until
+// seen: nothing here depends on timing.
+func TestTreeWaitingIsRunnableThreadsOnly(t *testing.T) {
+	needsProc(t)
+	for _, tt := range []struct {
+		name, script string
+		waiting      bool
+	}{
+		{"a loop", "while :; do :; done", true},
+		{"a parent whose child loops", "(while :; do :; done) & wait", true},
+		{"a sleeper", "sleep 60", false},
+		{"a program stopped", "kill -STOP $$", false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			cmd := exec.Command("/bin/sh", "-c", tt.script)
+			cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+			require.NoError(t, cmd.Start())
+			defer func() { syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL); cmd.Wait() }()
+			assert.Eventually(t, func() bool { return treeWaiting(cmd.Process.Pid) == tt.waiting }, notWaited, 10*time.Millisecond)
+		})
+	}
+}

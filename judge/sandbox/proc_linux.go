@@ -55,6 +55,31 @@ func treeStat(pid int) (t tree, ok bool) {
 	return t, true
 }
 
+// treeWaiting reports whether a thread of pid's tree is runnable (waiting
+// for a core, or on one) or waiting in the kernel uninterruptibly (on the
+// disk): the machine is slow, the program is not idle. A thread that
+// sleeps, blocks on a pipe or a lock, or is stopped is none of these.
+func treeWaiting(pid int) bool {
+	queue := []int{pid}
+	for seen := 0; len(queue) > 0 && seen < maxTree; seen++ {
+		p := queue[0]
+		queue = queue[1:]
+		tasks, _ := os.ReadDir("/proc/" + strconv.Itoa(p) + "/task")
+		for _, t := range tasks {
+			b, err := os.ReadFile("/proc/" + strconv.Itoa(p) + "/task/" + t.Name() + "/stat")
+			if err != nil {
+				continue
+			}
+			s := string(b)
+			if i := strings.LastIndexByte(s, ')'); i >= 0 && i+2 < len(s) && (s[i+2] == 'R' || s[i+2] == 'D') {
+				return true
+			}
+		}
+		queue = append(queue, children(p)...)
+	}
+	return false
+}
+
 // children lists the child processes of every thread of pid.
 func children(pid int) []int {
 	tasks, _ := os.ReadDir("/proc/" + strconv.Itoa(pid) + "/task")

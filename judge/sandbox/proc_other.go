@@ -22,6 +22,9 @@ func sysProcAttr() *syscall.SysProcAttr {
 // backstop stops a program that runs on.
 func treeStat(pid int) (t tree, ok bool) { return tree{}, false }
 
+// treeWaiting cannot see a process's state without /proc.
+func treeWaiting(pid int) bool { return false }
+
 // setSafetyLimits has no prlimit to call here.
 func setSafetyLimits(pid int, prog Program, lim Limits, jailed bool) error { return nil }
 

@@ -561,6 +561,12 @@ func (rn *running) watch(ctx context.Context, done <-chan struct{}) {
 				rn.kill(Memory)
 			case t.procs > lim.Processes:
 				rn.kill(Processes)
+			case now.Sub(lastProgress) > lim.Idle && rn.g.waiting():
+				// No CPU time for a while, but runnable or in the disk's
+				// queue: a busy machine (CI's burners, a stalled disk), not
+				// an idle program. The hard wall still bounds it.
+				lastProgress = now
+				continue
 			case now.Sub(lastProgress) > lim.Idle:
 				rn.kill(Idle)
 			default:
