@@ -285,7 +285,7 @@ func (j *Judge) countGCC(ctx context.Context, r calibrate.Ref, src []byte, displ
 	if !ok || err != nil {
 		return profile.Counts{}, cmp.Or(err, errNotCounted)
 	}
-	sent, err := j.countingRun(ctx, askCounts(prog), dir, n)
+	sent, err := j.countingRun(ctx, prog, dir, n)
 	if err != nil {
 		return profile.Counts{}, err
 	}
@@ -312,7 +312,9 @@ func (j *Judge) countTraced(ctx context.Context, prog sandbox.Program, dir strin
 }
 
 // askCounts is prog asked, in its environment, for its counts instead of
-// its answer (lang.ProfileEnv): a Python or a C or C++ harness.
+// its answer (lang.ProfileEnv): a Python harness (a counted C or C++
+// build sends its counts unasked, or is asked by BuildCounted before gcc
+// 12).
 func askCounts(prog sandbox.Program) sandbox.Program {
 	prog.Env = append(slices.Clone(prog.Env), lang.ProfileEnv+"=1")
 	return prog

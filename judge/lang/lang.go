@@ -169,10 +169,11 @@ var (
 )
 
 // cReach is Reach in C and C++: the environment, the sanitizers' and
-// gcov's hooks and feature macros, the judge's defines, and code set to
-// run before the harness's first constructor (a constructor's priority,
-// the start-up arrays).
-var cReach = regexp.MustCompile(`\b(getenv|secure_getenv|environ|__environ|__gcov_\w+|__sanitizer_\w+|__asan_\w+|__ubsan_\w+|__lsan_\w+|__SANITIZE_ADDRESS__|__SANITIZE_THREAD__|__has_feature|NQUEENS_\w+|init_priority|\w*init_array)\b|\bconstructor\s*\(\s*\d+\s*\)`)
+// gcov's hooks and feature macros, the judge's defines, the bounds of a
+// section (a counted build's counts are in one of its own), and code set
+// to run before the harness's first constructor (a constructor's
+// priority, the start-up arrays).
+var cReach = regexp.MustCompile(`\b(getenv|secure_getenv|environ|__environ|__gcov_\w+|__sanitizer_\w+|__asan_\w+|__ubsan_\w+|__lsan_\w+|__SANITIZE_ADDRESS__|__SANITIZE_THREAD__|__has_feature|NQUEENS_\w+|__start_\w+|__stop_\w+|init_priority|\w*init_array)\b|\bconstructor\s*\(\s*\d+\s*\)`)
 
 // All lists the languages, Go first.
 var All = []*Language{Go, Java, CPP, C, Python}
@@ -211,6 +212,10 @@ type Toolchain struct {
 	ReadOnly     []string
 	Threads      int
 	AddressSpace int64
+
+	// countsInMemory: gcc 12 or later, whose counted builds keep their
+	// counts in memory (-fprofile-info-section) for the harness to send.
+	countsInMemory bool
 }
 
 var (

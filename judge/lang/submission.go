@@ -199,23 +199,33 @@ func blankLines(src []byte, re *regexp.Regexp) []byte {
 // BuildCounted builds s in dir with counters on each line (gcc's
 // --coverage, unoptimised so that lines count as written) for a language
 // gcov reads, C or C++; ok is false for the others. A run of the program
-// leaves its counts in dir, which Count reads.
+// sends its counts on the answer channel instead of its answer, in the
+// environment and the read-only folder of a timed run (gcc 12 and later);
+// WriteCounts writes them into dir and Count reads them.
 func (t *Toolchain) BuildCounted(ctx context.Context, b *build.Builder, s Submission, dir string) (prog sandbox.Program, ok bool, err error) {
 	if t.Lang.Counting != GCov {
 		return sandbox.Program{}, false, nil
 	}
 	r := t.recipe(s)
-	withFlags(&r, []string{"--coverage", "-DNQUEENS_COUNTED"}, map[string]string{"-O2": "-O0"})
+	flags := []string{"--coverage", "-DNQUEENS_COUNTED"}
+	if t.countsInMemory {
+		flags = append(flags, "-fprofile-info-section=nqueens_gcov", "-DNQUEENS_GCOV_INFO")
+	}
+	withFlags(&r, flags, map[string]string{"-O2": "-O0"})
 	t.precompile(ctx, b, &r)
 	path, err := b.BuildIn(ctx, dir, r)
 	if err != nil {
 		return sandbox.Program{}, true, err
 	}
 	prog = t.Program(path)
-	// The counts go to a folder of the run's own, all folders of the
-	// build's path stripped: its harness sends them back (ProfileEnv).
-	prog.Env = append(prog.Env, "GCOV_PREFIX="+countsDir, "GCOV_PREFIX_STRIP=255")
-	prog.Writes = true
+	if !t.countsInMemory {
+		// Before gcc 12 the counts go to files, in a folder of the run's
+		// own, all folders of the build's path stripped; the harness sends
+		// them back when asked (ProfileEnv). The run differs from a timed
+		// one: its environment, and a folder it may write.
+		prog.Env = append(prog.Env, "GCOV_PREFIX="+countsDir, "GCOV_PREFIX_STRIP=255", ProfileEnv+"=1")
+		prog.Writes = true
+	}
 	return prog, true, nil
 }
 
