@@ -285,6 +285,11 @@ func (j *Judge) countGCC(ctx context.Context, r calibrate.Ref, src []byte, displ
 	if !ok || err != nil {
 		return profile.Counts{}, cmp.Or(err, errNotCounted)
 	}
+	if prog.Writes && !j.Jail.BoundsFolder() {
+		// Before gcc 12 the counts go through files, which a run on the
+		// user's disk could multiply without bound: not counted here.
+		return profile.Counts{}, errNotCounted
+	}
 	sent, err := j.countingRun(ctx, prog, dir, n)
 	if err != nil {
 		return profile.Counts{}, err

@@ -61,6 +61,16 @@ func (j *Jail) Tier() Tier {
 	return TierNone
 }
 
+// BoundsFolder reports whether a run's own folder is bounded by the jail
+// in bytes and files (a tmpfs of its own, in the namespaces' tiers). In
+// the other tiers it is on the user's disk, where only a folder the run
+// cannot write is bounded (every run's but a counted C or C++ build's
+// before gcc 12: Program.Writes).
+func (j *Jail) BoundsFolder() bool {
+	t := j.Tier()
+	return t == TierFull || t == TierNamespaces
+}
+
 // Protection names the tier and what it lacks, in one line: what a report,
 // a sheet's row and a feedback file say judged them.
 func (j *Jail) Protection() string {

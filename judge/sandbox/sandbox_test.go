@@ -171,3 +171,20 @@ func TestAProgramsEnvIsAddedToItsEnvironment(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "1 /nowhere /usr/bin:/bin\n", string(r.Output), "Env added, a later entry winning over the judge's own")
 }
+
+// A run's folder is bounded only where the jail gives it a tmpfs of its
+// own; a run that writes elsewhere writes on the user's disk.
+func TestOnlyTheNamespacesBoundARunsFolder(t *testing.T) {
+	for _, tt := range []struct {
+		j      *Jail
+		bounds bool
+	}{
+		{&Jail{namespaces: true, landlock: 4}, true},
+		{&Jail{namespaces: true}, true},
+		{&Jail{landlock: 4}, false},
+		{NoJail, false},
+		{nil, false},
+	} {
+		assert.Equal(t, tt.bounds, tt.j.BoundsFolder(), "tier %s", tt.j.Tier())
+	}
+}
