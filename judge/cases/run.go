@@ -61,9 +61,11 @@ type Result struct {
 	// multiple, and the reference's calibrated CPU time on this case.
 	Factor float64 `json:"limit_factor,omitempty"`
 	RefMs  int64   `json:"reference_ms,omitempty"`
-	// Close marks a verdict within CloseTo of its limit: another run, or
-	// another machine, may give the other verdict.
-	Close bool `json:"close_to_limit,omitempty"`
+	// Close marks a verdict within CloseTo of its limit, decided by the
+	// time; CloseNote says what the search's counted work says of it,
+	// where it was counted.
+	Close     bool   `json:"close_to_limit,omitempty"`
+	CloseNote string `json:"close_note,omitempty"`
 
 	CPU        time.Duration `json:"-"`
 	Transcript string        `json:"-"` // the script's log, for -v

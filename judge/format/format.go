@@ -3,13 +3,14 @@
 package format
 
 import (
-	"unicode"
-
 	"fmt"
-	"golang.org/x/text/width"
+	"strconv"
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
+
+	"golang.org/x/text/width"
 )
 
 // Duration is a CPU or wall time as reports show it: "870 ms", "10.6 s".
@@ -109,4 +110,13 @@ func Columns(s string) int {
 // Pad is s followed by spaces to fill n columns of a terminal (Columns).
 func Pad(s string, n int) string {
 	return s + strings.Repeat(" ", max(0, n-Columns(s)))
+}
+
+// Thousands writes n with a space between groups of three digits.
+func Thousands(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + " " + s[i:]
+	}
+	return s
 }

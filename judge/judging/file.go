@@ -303,15 +303,26 @@ func (j *Judge) runCases(ctx context.Context, r calibrate.Ref, rep *Report, prog
 			if taken, v, why, err = j.checkWork(ctx, r, progs.timed, src, c.MaxInput()); err != nil {
 				return taken, err
 			}
+			rep.Work = taken.work(src.text)
 			if v != "" {
 				res.Verdict, res.Message, res.Close, byWork = v, why, false, true
 			}
+		}
+		if (res.Verdict == verdict.AC || res.Verdict == verdict.TLE) && c.MaxInput() == r.Lang.Headline && !byWork {
+			// The headline is the bitmask method's: counted work decides
+			// it, not a time near its limit.
+			if v, why := taken.atHeadline(src, c.MaxInput()); v != "" {
+				res.Verdict, res.Message, res.Close, byWork = v, why, false, true
+			}
+		}
+		if res.Close {
+			res.CloseNote = taken.closeNote(r.Lang.Headline)
 		}
 		if res.Verdict == verdict.AC && res.Relative() {
 			lastRelative, lastN = res, c.MaxInput()
 		}
 		if res.Verdict == verdict.TLE && res.Relative() && !byWork {
-			res.Message += "\n" + j.explainTLE(ctx, r, rep.Cases, c, res)
+			res.Message += "\n" + j.explainTLE(ctx, r, rep.Cases, c, res, taken)
 		}
 		if res.Relative() && res.Verdict == verdict.AC && res.RefMs > 0 {
 			ratio = float64(res.CPU) / float64(format.Millis(res.RefMs))

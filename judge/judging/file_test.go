@@ -8,10 +8,12 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/nqueens-kit/nqueens/internal/queens"
 	"github.com/nqueens-kit/nqueens/judge/calibrate"
 	"github.com/nqueens-kit/nqueens/judge/cases"
 	"github.com/nqueens-kit/nqueens/judge/lang"
 	"github.com/nqueens-kit/nqueens/judge/problem"
+	"github.com/nqueens-kit/nqueens/judge/profile"
 	"github.com/nqueens-kit/nqueens/judge/sandbox"
 	"github.com/nqueens-kit/nqueens/judge/verdict"
 )
@@ -43,19 +45,33 @@ func TestMarkCloseFlagsVerdictsNearTheLimit(t *testing.T) {
 // 670 ms" under a TLE verdict contradicts it).
 func TestAtThatPaceAgreesWithTheVerdict(t *testing.T) {
 	prev := &cases.Result{Name: "n11", CPU: 100 * time.Millisecond}
-	over := atThatPace(prev, 40*time.Millisecond, 12, 300*time.Millisecond, 670*time.Millisecond, 0)
+	over, close := atThatPace(prev, 40*time.Millisecond, 12, 300*time.Millisecond, 670*time.Millisecond, 0)
 	assert.Contains(t, over, "at that pace n = 12 needs about 750 ms against a limit of 670 ms")
 	assert.NotContains(t, over, "close")
+	assert.False(t, close)
 
 	// A JVM's start-up is left out of the pace, and added to the need:
 	// (100-30)/(40-30) = 7 times the search, 30 + 7×(300-30) ms.
-	java := atThatPace(prev, 40*time.Millisecond, 12, 300*time.Millisecond, 670*time.Millisecond, 30*time.Millisecond)
+	java, _ := atThatPace(prev, 40*time.Millisecond, 12, 300*time.Millisecond, 670*time.Millisecond, 30*time.Millisecond)
 	assert.Contains(t, java, "took 100 ms, 7.0 times the reference search (40 ms); at that pace n = 12 needs about 1920 ms against a limit of 670 ms")
 
-	under := atThatPace(prev, 40*time.Millisecond, 12, 248*time.Millisecond, 670*time.Millisecond, 0)
+	under, close := atThatPace(prev, 40*time.Millisecond, 12, 248*time.Millisecond, 670*time.Millisecond, 0)
+	assert.True(t, close)
 	assert.Contains(t, under, "How far off: close.")
+	assert.NotContains(t, under, "may pass", "no report promises another run")
 	assert.Contains(t, under, "would need about 620 ms, under its limit of 670 ms, but this run used the whole limit")
 	assert.NotContains(t, under, "needs about 620 ms against")
+}
+
+// A verdict close to its limit says what the counted work says of the
+// search, never that another run may go the other way.
+func TestCloseNoteSaysWhatTheCountsSay(t *testing.T) {
+	refCalls, _ := queens.Calls(10)
+	bitmask := counted{10, profile.Counts{Lines: map[int]int64{5: 2 * refCalls}}}
+	columns := counted{10, profile.Counts{Lines: map[int]int64{5: 11 * refCalls}}}
+	assert.Equal(t, "its counted work (2.0 per position at n = 10) is the bitmask method's: the time of each step decides", bitmask.closeNote(16))
+	assert.Equal(t, "its counted work (11.0 per position at n = 10, over 3.5) is not the bitmask method's: n = 16 fails on it, whatever the time", columns.closeNote(16))
+	assert.Empty(t, counted{}.closeNote(16), "nothing counted")
 }
 
 // A language with a checked build (C, C++) runs a small case on it again

@@ -39,6 +39,9 @@ type Report struct {
 	// Protection is the jail's tier that ran the file, and what it lacks
 	// (sandbox.Jail.Protection).
 	Protection string `json:"protection"`
+	// Work is the search's counted work, where it was counted (a count
+	// problem, in a language that counts, once a relative case passed).
+	Work *Work `json:"counted_work,omitempty"`
 
 	// StoppedBy is, when judged for -grade, the verdict (TLE or MLE) of the
 	// case after which the larger ones were scored as failed without
@@ -65,4 +68,17 @@ func (j *Judge) newReport(p *problem.Problem, file string) *Report {
 	l, _ := lang.ForFile(file)
 	return &Report{Version: ReportVersion, Problem: p.Folder(), File: file, Language: cmp.Or(l, lang.Go).Name, Judge: version.String(),
 		Protection: j.Jail.Protection(), Cases: []*cases.Result{}}
+}
+
+// Work is a search's counted work at N: its busiest line (Line, in the
+// student's file) ran Count times, PerPosition times per position of the
+// reference search (Positions); a search over the free squares alone stays
+// at or under Limit (profile.MaxWork).
+type Work struct {
+	N           int     `json:"n"`
+	Line        int     `json:"line"`
+	Count       int64   `json:"count"`
+	Positions   int64   `json:"reference_positions"`
+	PerPosition float64 `json:"per_position"`
+	Limit       float64 `json:"limit"`
 }

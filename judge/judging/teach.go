@@ -29,12 +29,16 @@ import (
 // relative case is, what that usually means, and what to read next. The
 // ratio comes from the last case it passed when the reference's time there
 // is known, and otherwise from the limit it used up (a lower bound).
-func (j *Judge) explainTLE(ctx context.Context, r calibrate.Ref, done []*cases.Result, c *cases.Case, res *cases.Result) string {
+func (j *Judge) explainTLE(ctx context.Context, r calibrate.Ref, done []*cases.Result, c *cases.Case, res *cases.Result, taken counted) string {
 	ref := format.Millis(res.RefMs)
 	howFar := msg.Sprintf("How far off: stopped at the limit, so at least %s times the reference search (%s) at n = %d.",
 		format.Factor(res.Factor), format.Duration(ref), c.MaxInput())
 	if prev, refPrev, ok := j.lastPassed(ctx, r, done); ok {
-		howFar = atThatPace(prev, refPrev, c.MaxInput(), ref, format.Millis(res.LimitMs), j.Refs.Rate(r).Startup)
+		var close bool
+		howFar, close = atThatPace(prev, refPrev, c.MaxInput(), ref, format.Millis(res.LimitMs), j.Refs.Rate(r).Startup)
+		if note := taken.closeNote(r.Lang.Headline); close && note != "" {
+			howFar += " " + msg.Sprintf("By counted work: %s.", note)
+		}
 	}
 	return msg.Sprintf("%s\nWhat that usually means: %s.\nNext: read %s: %s.",
 		howFar, j.whatRatiosMean(ctx, r), j.Kit.Rel(j.Refs.File(r)), msg.Tr(r.Problem.Hint))
@@ -45,20 +49,20 @@ func (j *Judge) explainTLE(ctx context.Context, r calibrate.Ref, done []*cases.R
 // the reference's time at n (ref), the start-up every run pays (startup)
 // left out of the pace and added to the time needed: a JVM's 0.2 s is
 // most of a small case. A pace that predicts a time under the limit is a
-// close call: the verdict is this run's, and the sentence says why the
-// pace misled rather than contradict it.
-func atThatPace(prev *cases.Result, refPrev time.Duration, n int, ref, limit, startup time.Duration) string {
+// close call (close): the verdict is this run's, and the sentence says why
+// the pace misled rather than contradict it.
+func atThatPace(prev *cases.Result, refPrev time.Duration, n int, ref, limit, startup time.Duration) (string, bool) {
 	if startup >= refPrev || startup >= prev.CPU || startup >= ref {
 		startup = 0
 	}
 	ratio := float64(prev.CPU-startup) / float64(refPrev-startup)
 	need := startup + time.Duration(ratio*float64(ref-startup))
 	if need < limit {
-		return msg.Sprintf("How far off: close. At %s your search took %s, %.1f times the reference search (%s); at that pace n = %d would need about %s, under its limit of %s, but this run used the whole limit: your search slows down more than the reference's as n grows, or the machine was busy. Another run may pass; a search closer to the reference's pace passes every time.",
-			prev.Name, format.Duration(prev.CPU), ratio, format.Duration(refPrev), n, format.Duration(need), format.Duration(limit))
+		return msg.Sprintf("How far off: close. At %s your search took %s, %.1f times the reference search (%s); at that pace n = %d would need about %s, under its limit of %s, but this run used the whole limit: your search slows down more than the reference's as n grows, or the machine was busy. A search closer to the reference's pace has room to spare.",
+			prev.Name, format.Duration(prev.CPU), ratio, format.Duration(refPrev), n, format.Duration(need), format.Duration(limit)), true
 	}
 	return msg.Sprintf("How far off: at %s your search took %s, %.1f times the reference search (%s); at that pace n = %d needs about %s against a limit of %s.",
-		prev.Name, format.Duration(prev.CPU), ratio, format.Duration(refPrev), n, format.Duration(need), format.Duration(limit))
+		prev.Name, format.Duration(prev.CPU), ratio, format.Duration(refPrev), n, format.Duration(need), format.Duration(limit)), false
 }
 
 // whatRatiosMean is what a ratio to r's reference usually means: the

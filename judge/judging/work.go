@@ -32,6 +32,49 @@ type counted struct {
 	counts profile.Counts
 }
 
+// work is what taken says of the search's work, for the report; nil when
+// nothing was counted.
+func (taken counted) work(src []byte) *Work {
+	refCalls, known := queens.Calls(taken.n)
+	hot := taken.counts.Hottest(src, 1)
+	if taken.n == 0 || !known || len(hot) == 0 {
+		return nil
+	}
+	return &Work{N: taken.n, Line: hot[0].Line, Count: hot[0].Count, Positions: refCalls,
+		PerPosition: profile.Work(taken.counts, refCalls), Limit: profile.MaxWork}
+}
+
+// closeNote is what taken's counts say of a verdict the time decided
+// within cases.CloseTo of its limit, for a language whose headline n is
+// headline: the search is the bitmask method or not, whatever the time of
+// one run. "" when nothing was counted.
+func (taken counted) closeNote(headline int) string {
+	refCalls, known := queens.Calls(taken.n)
+	if taken.n == 0 || !known {
+		return ""
+	}
+	work := profile.Work(taken.counts, refCalls)
+	if work > profile.MaxWork {
+		return msg.Sprintf("its counted work (%.1f per position at n = %d, over %.1f) is not the bitmask method's: n = %d fails on it, whatever the time", work, taken.n, profile.MaxWork, headline)
+	}
+	return msg.Sprintf("its counted work (%.1f per position at n = %d) is the bitmask method's: the time of each step decides", work, taken.n)
+}
+
+// atHeadline is the verdict taken's counts give a relative case at the
+// headline n of its language (a case of n = 16 in Go, C and C++): TLE for
+// a search that is not the bitmask method, whatever its time; "" when they
+// say nothing (nothing counted, or the bitmask method's work).
+func (taken counted) atHeadline(src source, n int) (verdict.Verdict, string) {
+	refCalls, known := queens.Calls(taken.n)
+	if taken.n == 0 || !known {
+		return "", ""
+	}
+	if why, bad := profile.NotForTheHeadline(taken.counts, src.text, src.display, taken.n, n, refCalls); bad {
+		return verdict.TLE, why
+	}
+	return "", ""
+}
+
 // checkWork counts src's search once at profile.WorkN (or at n, the
 // relative case just passed, when smaller), for a counting problem in a
 // language that counts (lang.Counting). Counts are exact: the verdict is

@@ -214,7 +214,7 @@ func Explain(c Counts, src []byte, display string, n int, refCalls int64) string
 	var b strings.Builder
 	msg.Fprintf(&b, "Where your time goes (n = %d, run once more with counters):\n", n)
 	for _, h := range hot {
-		msg.Fprintf(&b, "  %s:%d ran %s times: %s\n", display, h.Line, thousands(h.Count), h.Text)
+		msg.Fprintf(&b, "  %s:%d ran %s times: %s\n", display, h.Line, format.Thousands(h.Count), h.Text)
 	}
 	if c.Calls < minCallsShown || refCalls <= 0 {
 		return strings.TrimRight(b.String(), "\n")
@@ -222,7 +222,7 @@ func Explain(c Counts, src []byte, display string, n int, refCalls int64) string
 	visits := float64(c.Calls) / float64(refCalls)
 	perCall := float64(hot[0].Count) / float64(c.Calls)
 	msg.Fprintf(&b, "  your search made %s calls, the reference's %s at n = %d (%.1f times); its busiest line ran %.1f times per call.\n",
-		thousands(c.Calls), thousands(refCalls), n, visits, perCall)
+		format.Thousands(c.Calls), format.Thousands(refCalls), n, visits, perCall)
 	switch {
 	case visits > tooManyCalls:
 		msg.Fprintf(&b, "  Your search visits %.1f times the positions it needs: does it place a queen before checking the square, or go on below a conflict? Check a square before recursing into it.", visits)
@@ -234,15 +234,6 @@ func Explain(c Counts, src []byte, display string, n int, refCalls int64) string
 		msg.Fprintf(&b, "  Your search already visits only the free squares, as the reference does: the time goes into each step (allocating, copying a board, calls through an interface?).")
 	}
 	return b.String()
-}
-
-// thousands writes n with a space between groups of three digits.
-func thousands(n int64) string {
-	s := strconv.FormatInt(n, 10)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + " " + s[i:]
-	}
-	return s
 }
 
 // Traced reads the counts a Python harness wrote under lang.ProfileEnv:

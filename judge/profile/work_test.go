@@ -38,6 +38,36 @@ func TestTooMuchWorkPartsTheMethods(t *testing.T) {
 	}
 }
 
+// Busiest lines of the compiled languages at n = 10, per position of the
+// reference search, counted by gcov (C, C++) and Go's coverage counters
+// (docs/measurements.md, "Counted work"): the headline is the bitmask's.
+func TestNotForTheHeadlinePartsTheMethods(t *testing.T) {
+	refCalls, _ := queens.Calls(WorkN)
+	src := []byte("line one\nline two\n")
+	tests := []struct {
+		name    string
+		perCall float64
+		tooMuch bool
+	}{
+		{"bit masks in C (a loop's test counts its exit too)", 1.98, false},
+		{"bit masks in Go (a loop's body)", 1.0, false},
+		{"a bitmask that finds each column's index bit by bit, in Go", 4.50, true},
+		{"the same in C", 5.50, true},
+		{"masks tested column by column, in C", 10.78, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := Counts{Lines: map[int]int64{1: int64(tt.perCall * float64(refCalls)), 2: 3}}
+			why, tooMuch := NotForTheHeadline(c, src, "solution.c", WorkN, 16, refCalls)
+			assert.Equal(t, tt.tooMuch, tooMuch)
+			if tooMuch {
+				assert.Contains(t, why, "n = 16 is for the bitmask method alone")
+				assert.Contains(t, why, "solution.c:1 ran ")
+			}
+		})
+	}
+}
+
 func TestNoSearchFindsAnAnswerWithoutOne(t *testing.T) {
 	n := WorkN
 	refCalls, _ := queens.Calls(n)

@@ -51,8 +51,11 @@ func (o Printer) Case(c *cases.Result) {
 	if o.Verbose && strings.TrimSpace(c.Transcript) != "" {
 		fmt.Fprintf(w, "%s\n", Indent(format.Printable(strings.TrimSpace(c.Transcript)), "       : "))
 	}
-	if c.Close {
-		msg.Fprintf(w, "       close to the limit: may differ between runs\n")
+	switch {
+	case c.Close && c.CloseNote != "":
+		msg.Fprintf(w, "       close to the limit; %s\n", c.CloseNote)
+	case c.Close:
+		msg.Fprintf(w, "       close to the limit, decided by the time of this run\n")
 	}
 	if c.Verdict != verdict.AC {
 		fmt.Fprintf(w, "%s\n", Indent(format.Printable(c.Message), "       "))
@@ -87,6 +90,14 @@ func (o Printer) Summary(rep *judging.Report) {
 			tail = msg.Sprintf("; %d not run (-all runs every case)", len(rep.Skipped))
 		}
 		msg.Fprintf(w, "%s: passed %d of %d cases%s\n", o.Paint(rep.Verdict, rep.Verdict.Long()), passed, len(rep.Cases)+len(rep.Skipped), tail)
+	}
+	if k := rep.Work; k != nil {
+		kind := msg.Sprintf("a search over the free squares alone stays under %.1f", k.Limit)
+		if k.PerPosition > k.Limit {
+			kind = msg.Sprintf("over %.1f: it looks at squares that are not free", k.Limit)
+		}
+		msg.Fprintf(w, "Counted work (n = %d): your busiest line, %s:%d, ran %s times, %.1f per position of the reference search (%s positions); %s\n",
+			k.N, rep.File, k.Line, format.Thousands(k.Count), k.PerPosition, format.Thousands(k.Positions), kind)
 	}
 	if rep.Profile != "" {
 		fmt.Fprintln(w, rep.Profile)
