@@ -52,13 +52,12 @@ const MaxWork = maxWork
 // times per position of the reference search (refCalls): a method other
 // than the bit masks, however fast its run was timed.
 func TooMuchWork(c Counts, src []byte, display string, n int, refCalls int64) (string, bool) {
-	work := Work(c, refCalls)
-	hot := c.Hottest(src, 1)
-	if work <= maxWork || len(hot) == 0 {
+	hot, work, over := overWork(c, src, refCalls)
+	if !over {
 		return "", false
 	}
 	return msg.Sprintf("n = %d, run once more with counters: %s:%d ran %s times, %.1f times per position of the reference search (%s positions); the bitmask search's busiest line runs at most about 2 times, so a search over the free squares stays under %.1f. Yours looks at squares that are not free: a loop over every column (boolean lists or sets) or a check of every earlier row. In this language the time alone cannot tell the methods apart, so the counted work decides: use three bit masks and visit only the free squares (x & -x).",
-		n, display, hot[0].Line, format.Thousands(hot[0].Count), work, format.Thousands(refCalls), maxWork), true
+		n, display, hot.Line, format.Thousands(hot.Count), work, format.Thousands(refCalls), maxWork), true
 }
 
 // NotForTheHeadline reports, with the message for the student, counts at n
@@ -69,13 +68,24 @@ func TooMuchWork(c Counts, src []byte, display string, n int, refCalls int64) (s
 // runs within a few times the reference, near the limit, passing on one
 // machine and failing on another: the counts are the same everywhere).
 func NotForTheHeadline(c Counts, src []byte, display string, n, headline int, refCalls int64) (string, bool) {
-	work := Work(c, refCalls)
-	hot := c.Hottest(src, 1)
-	if work <= maxWork || len(hot) == 0 {
+	hot, work, over := overWork(c, src, refCalls)
+	if !over {
 		return "", false
 	}
 	return msg.Sprintf("n = %d is for the bitmask method alone, and the counted work decides it, the same on every machine: counted at n = %d, %s:%d ran %s times, %.1f times per position of the reference search (%s positions); a search over the free squares stays under %.1f. Yours looks at squares that are not free: a loop over every column (boolean arrays, or masks tested column by column), a check of every earlier row, or a loop that finds a column's index bit by bit. Use three bit masks and visit only the free squares (x & -x).",
-		headline, n, display, hot[0].Line, format.Thousands(hot[0].Count), work, format.Thousands(refCalls), maxWork), true
+		headline, n, display, hot.Line, format.Thousands(hot.Count), work, format.Thousands(refCalls), maxWork), true
+}
+
+// overWork is c's busiest statement and its work per position of the
+// reference search (refCalls), and whether that work is over maxWork: the
+// one test TooMuchWork and NotForTheHeadline share.
+func overWork(c Counts, src []byte, refCalls int64) (Hot, float64, bool) {
+	work := Work(c, refCalls)
+	hot := c.Hottest(src, 1)
+	if work <= maxWork || len(hot) == 0 {
+		return Hot{}, work, false
+	}
+	return hot[0], work, true
 }
 
 // NoSearch reports, with the message for the student, counts at n in which
