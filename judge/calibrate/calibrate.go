@@ -19,8 +19,9 @@
 // reference is timed on the case directly. Measured here, a cost per call
 // fitted at n = 14 predicts the best direct times at n = 15 within 1.2 %
 // and at n = 16 within 2–6 % (docs/judge.md, "Calibration"). The results are
-// cached per machine, toolchain, jail, reference source and case text;
-// -calibrate measures again.
+// cached per machine, toolchain, jail, reference source and case text, and
+// so is the fitted cost itself (without the case): a case added later is
+// predicted from it, after the same probe; -calibrate measures again.
 //
 // Each language has its own reference (solutions/<folder>/bitmask/<lang>/),
 // timed the same way, at the n its Language names: a Java submission's

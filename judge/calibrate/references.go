@@ -89,7 +89,8 @@ type References struct {
 	mu      sync.Mutex
 	times   map[string]time.Duration // by problem/language/case, once known
 	sources map[Ref][]byte           // each reference, read once
-	models  map[Ref]Model            // each reference's fitted cost, measured now
+	models  map[Ref]Model            // each reference's cost, as this invocation uses it
+	fitted  map[Ref]bool             // whether that cost was measured now
 	rates   map[Ref]Model            // the cost from the calibration: start-up, and per call when it fits
 	stale   map[Ref]bool             // whether the cache was taken on a busier machine, once probed
 }
@@ -143,7 +144,7 @@ func (rs *References) Fitted(r Ref) (Model, bool) {
 	rs.mu.Lock()
 	defer rs.mu.Unlock()
 	m, ok := rs.models[r]
-	return m, ok
+	return m, ok && rs.fitted[r]
 }
 
 // Remeasure times r's reference on c again, whatever the cache holds, and
@@ -152,6 +153,11 @@ func (rs *References) Remeasure(ctx context.Context, r Ref, c *cases.Case) (Entr
 	rs.mu.Lock()
 	defer rs.mu.Unlock()
 	rs.init()
+	if r.Problem.Kind == problem.Count {
+		if _, err := rs.fit(ctx, r); err != nil {
+			return Entry{}, err
+		}
+	}
 	e, err := rs.measure(ctx, r, c)
 	if err != nil {
 		return e, err
@@ -191,7 +197,7 @@ func (rs *References) File(r Ref) string {
 func (rs *References) init() {
 	if rs.times == nil {
 		rs.times, rs.sources = map[string]time.Duration{}, map[Ref][]byte{}
-		rs.models, rs.rates, rs.stale = map[Ref]Model{}, map[Ref]Model{}, map[Ref]bool{}
+		rs.models, rs.rates, rs.stale, rs.fitted = map[Ref]Model{}, map[Ref]Model{}, map[Ref]bool{}, map[Ref]bool{}
 	}
 }
 
@@ -257,6 +263,21 @@ func (rs *References) key(r Ref, c *cases.Case) (string, error) {
 	return build.Key(rs.Machine, version, how, string(src), string(c.Data)), nil
 }
 
+// modelKey names r's reference's fitted cost as key names a case's time,
+// without the case.
+func (rs *References) modelKey(r Ref) (string, error) {
+	src, err := rs.source(r)
+	if err != nil {
+		return "", err
+	}
+	version, err := rs.version(r)
+	if err != nil {
+		return "", err
+	}
+	how := fmt.Sprintf("cost per call v1, jail %s", rs.Jail.Tier())
+	return build.Key(rs.Machine, version, how, string(src)), nil
+}
+
 // version names the toolchain r's reference is timed with, for the cache's
 // keys.
 func (rs *References) version(r Ref) (string, error) {
@@ -300,29 +321,55 @@ func (rs *References) measure(ctx context.Context, r Ref, c *cases.Case) (Entry,
 	p := r.Problem
 	e := Entry{Case: p.Folder() + "/" + r.Lang.Name + "/" + c.Name, Measured: time.Now().UTC().Truncate(time.Second)}
 	if p.Kind == problem.Count {
-		m, err := rs.fit(ctx, r)
+		m, err := rs.model(ctx, r)
 		if err != nil {
 			return e, err
 		}
-		e.StartupMs = float64(m.Startup) / float64(time.Millisecond)
-		e.SmallMs = float64(m.smallTime) / float64(time.Millisecond)
+		e.StartupMs, e.SmallMs = millis(m.Startup), millis(m.smallTime)
 		if m.Fits {
 			e.PerCallNs = m.PerCall
 		}
 		if d, ok := m.Predict(c.Inputs); ok && m.Fits {
-			e.CPUms, e.Spread = float64(d)/float64(time.Millisecond), m.Spread
+			e.CPUms, e.Spread = millis(d), m.Spread
 			return e, nil
 		}
 	}
 	d, spread, err := rs.timeCase(ctx, r, c)
-	e.CPUms, e.Spread = float64(d)/float64(time.Millisecond), spread
+	e.CPUms, e.Spread = millis(d), spread
 	return e, err
 }
 
-// fit fits r's reference's cost once per invocation.
-func (rs *References) fit(ctx context.Context, r Ref) (Model, error) {
+// model is r's reference's cost: the one this invocation already uses;
+// else the one the cache keeps, unless the machine was busier when it was
+// fitted than it is now (calibrationStale); else fitted now. A case the
+// cache has no time for is then predicted without fitting again.
+func (rs *References) model(ctx context.Context, r Ref) (Model, error) {
 	if m, ok := rs.models[r]; ok {
 		return m, nil
+	}
+	key, err := rs.modelKey(r)
+	if err != nil {
+		return Model{}, err
+	}
+	if e, ok := rs.Cache.Get(key); ok && e.SmallMs > 0 {
+		stale, err := rs.calibrationStale(ctx, r, e)
+		if err != nil {
+			return Model{}, err
+		}
+		if !stale {
+			m := newModel(r, e.Startup(), ms(e.SmallMs), e.CPU(), e.Spread)
+			rs.models[r] = m
+			return m, nil
+		}
+	}
+	return rs.fit(ctx, r)
+}
+
+// fit measures r's reference's cost, once per invocation, and keeps it in
+// the cache (Cache.Save writes it).
+func (rs *References) fit(ctx context.Context, r Ref) (Model, error) {
+	if rs.fitted[r] {
+		return rs.models[r], nil
 	}
 	msg.Fprintf(rs.Notes, "calibrating %s: timing the reference %s solution in %s on this machine (a few seconds, once; -calibrate measures again)\n",
 		r.Problem.Folder(), r.Problem.Calibrator, r.Lang.Name)
@@ -334,28 +381,43 @@ func (rs *References) fit(ctx context.Context, r Ref) (Model, error) {
 	if err != nil {
 		return Model{}, err
 	}
-	if r.Lang.FitSmall == 0 {
-		m := Model{Startup: startup}
-		rs.models[r] = m
-		return m, nil
+	m := Model{Startup: startup}
+	if r.Lang.FitSmall > 0 {
+		small, _, err := rs.timeN(ctx, r, prog, r.Lang.FitSmall, timingsOf)
+		if err != nil {
+			return Model{}, err
+		}
+		large, spread, err := rs.timeN(ctx, r, prog, r.Lang.FitLarge, timingsOfN)
+		if err != nil {
+			return Model{}, err
+		}
+		m = newModel(r, startup, small, large, spread)
+		key, err := rs.modelKey(r)
+		if err != nil {
+			return Model{}, err
+		}
+		rs.Cache.Put(key, Entry{Case: r.Problem.Folder() + "/" + r.Lang.Name + "/cost per call", StartupMs: millis(startup),
+			SmallMs: millis(small), CPUms: millis(large), PerCallNs: m.PerCall, Spread: spread, Measured: time.Now().UTC().Truncate(time.Second)})
 	}
-	small, _, err := rs.timeN(ctx, r, prog, r.Lang.FitSmall, timingsOf)
-	if err != nil {
-		return Model{}, err
-	}
-	large, spread, err := rs.timeN(ctx, r, prog, r.Lang.FitLarge, timingsOfN)
-	if err != nil {
-		return Model{}, err
-	}
+	rs.models[r], rs.fitted[r] = m, true
+	return m, nil
+}
+
+// newModel is the cost of r's reference that starts in startup and needs
+// small at its language's FitSmall and large at its FitLarge.
+func newModel(r Ref, startup, small, large time.Duration, spread float64) Model {
 	perCall := func(d time.Duration, n int) float64 {
 		calls, _ := queens.Calls(n)
 		return float64(max(d-startup, time.Microsecond)) / float64(calls)
 	}
 	m := Model{Startup: startup, PerCall: perCall(large, r.Lang.FitLarge), Small: perCall(small, r.Lang.FitSmall), Spread: spread, smallTime: small}
 	m.Fits = math.Abs(m.Small/m.PerCall-1) <= modelFit
-	rs.models[r] = m
-	return m, nil
+	return m
 }
+
+func millis(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+
+func ms(f float64) time.Duration { return time.Duration(f * float64(time.Millisecond)) }
 
 // timeN runs the reference on n, tries times, and returns the fastest CPU
 // time and the spread of all.
