@@ -274,7 +274,7 @@ func (rs *References) modelKey(r Ref) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	how := fmt.Sprintf("cost per call v1, jail %s", rs.Jail.Tier())
+	how := fmt.Sprintf("model-v1/jail-%s", rs.Jail.Tier())
 	return build.Key(rs.Machine, version, how, string(src)), nil
 }
 
@@ -396,7 +396,7 @@ func (rs *References) fit(ctx context.Context, r Ref) (Model, error) {
 		if err != nil {
 			return Model{}, err
 		}
-		rs.Cache.Put(key, Entry{Case: r.Problem.Folder() + "/" + r.Lang.Name + "/cost per call", StartupMs: millis(startup),
+		rs.Cache.Put(key, Entry{Case: r.Problem.Folder() + "/" + r.Lang.Name + "/model", StartupMs: millis(startup),
 			SmallMs: millis(small), CPUms: millis(large), PerCallNs: m.PerCall, Spread: spread, Measured: time.Now().UTC().Truncate(time.Second)})
 	}
 	rs.models[r], rs.fitted[r] = m, true
