@@ -18,6 +18,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"go.yaml.in/yaml/v3"
 
+	"github.com/nqueens-kit/nqueens/internal/queenstest"
 	"github.com/nqueens-kit/nqueens/judge/problem"
 	"github.com/nqueens-kit/nqueens/judge/sandbox"
 	"github.com/nqueens-kit/nqueens/judge/sheet"
@@ -93,7 +94,13 @@ func TestClassroomWorkflowScoresLikeGrade(t *testing.T) {
 	}
 	step("Build the judge")
 	want := gradeSheet(t, repo, env)
-	for _, extra := range [][]string{nil, {sandbox.LandlockEnv + "=4"}} {
+	// Graded again at GitHub's runners' Landlock ABI 4 in the exhaustive
+	// suite (as the attack scripts are).
+	passes := [][]string{nil}
+	if queenstest.Long() {
+		passes = append(passes, []string{sandbox.LandlockEnv + "=4"})
+	}
+	for _, extra := range passes {
 		got := reporterPoints(t, step("Grade", extra...))
 		assert.Equal(t, want, got, "Classroom's points against -grade's, with %v", extra)
 	}
