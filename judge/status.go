@@ -57,12 +57,11 @@ func (j *judge) recordStatus(p *problem.Problem, rep *judging.Report) {
 	e := statusEntry{Verdict: rep.Verdict, Passed: passed, Total: len(rep.Cases) + len(rep.Skipped), When: time.Now()}
 	// Another judge may record its own at the same time: read, change and
 	// write under a lock. A status not kept costs the student nothing.
-	atomicfile.Update(j.statusFile(), 0o600, func(old []byte) []byte {
+	atomicfile.Update(j.statusFile(), 0o600, func(old []byte) ([]byte, error) {
 		st := map[string]statusEntry{}
 		json.Unmarshal(old, &st) // a damaged file starts again
 		st[statusKey(j.kit, p)] = e
-		data, _ := json.MarshalIndent(st, "", "  ")
-		return data
+		return json.MarshalIndent(st, "", "  ")
 	})
 }
 

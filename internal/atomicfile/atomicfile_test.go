@@ -2,6 +2,7 @@ package atomicfile
 
 import (
 	"encoding/json"
+	"math"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -52,12 +53,11 @@ func TestUpdatesAtOnceLoseNone(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			assert.NoError(t, Update(path, 0o600, func(old []byte) []byte {
+			assert.NoError(t, Update(path, 0o600, func(old []byte) ([]byte, error) {
 				st := map[string]int{}
 				json.Unmarshal(old, &st)
 				st[strconv.Itoa(i)] = i
-				data, _ := json.Marshal(st)
-				return data
+				return json.Marshal(st)
 			}))
 		}()
 	}
@@ -67,4 +67,18 @@ func TestUpdatesAtOnceLoseNone(t *testing.T) {
 	st := map[string]int{}
 	require.NoError(t, json.Unmarshal(data, &st))
 	assert.Len(t, st, updaters)
+}
+
+// An update whose change fails leaves the file as it was: a cache that
+// cannot be encoded is never written empty.
+func TestAFailedUpdateKeepsTheFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "calibration.json")
+	require.NoError(t, os.WriteFile(path, []byte(`{"kept":1}`), 0o600))
+	_, encodeErr := json.Marshal(math.NaN())
+	require.Error(t, encodeErr)
+	err := Update(path, 0o600, func(old []byte) ([]byte, error) { return nil, encodeErr })
+	assert.ErrorIs(t, err, encodeErr)
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	assert.Equal(t, `{"kept":1}`, string(data))
 }

@@ -10,8 +10,9 @@ import (
 // Update replaces the file at path with change's answer to its present
 // content (nil when there is none), holding a lock on path+".lock" from the
 // read to the write: two processes updating the same file at once each
-// see the other's change, neither is lost.
-func Update(path string, perm os.FileMode, change func(old []byte) []byte) error {
+// see the other's change, neither is lost. When change fails, the file
+// stays as it was and Update returns change's error.
+func Update(path string, perm os.FileMode, change func(old []byte) ([]byte, error)) error {
 	unlock, err := Lock(path + ".lock")
 	if err != nil {
 		return err
@@ -21,7 +22,11 @@ func Update(path string, perm os.FileMode, change func(old []byte) []byte) error
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return err
 	}
-	return Write(path, change(old), perm)
+	data, err := change(old)
+	if err != nil {
+		return err
+	}
+	return Write(path, data, perm)
 }
 
 // Lock takes an exclusive lock on the file name (made if missing, with its

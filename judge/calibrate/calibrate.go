@@ -30,7 +30,6 @@ package calibrate
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -110,8 +109,7 @@ func (c *Cache) Save() error {
 	if c.path == "" {
 		return nil
 	}
-	var merr error
-	err := atomicfile.Update(c.path, 0o600, func(old []byte) []byte {
+	return atomicfile.Update(c.path, 0o600, func(old []byte) ([]byte, error) {
 		var saved Cache
 		if json.Unmarshal(old, &saved) == nil {
 			for key, e := range saved.Entries {
@@ -120,11 +118,8 @@ func (c *Cache) Save() error {
 				}
 			}
 		}
-		data, err := json.MarshalIndent(c, "", "  ")
-		merr = err
-		return data
+		return json.MarshalIndent(c, "", "  ")
 	})
-	return errors.Join(merr, err)
 }
 
 // MachineID names this machine for the cache: host, processor and cores.

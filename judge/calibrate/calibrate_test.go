@@ -2,6 +2,7 @@ package calibrate
 
 import (
 	"fmt"
+	"math"
 	"sync"
 	"testing"
 
@@ -43,4 +44,19 @@ func TestSaveKeepsItsOwnNewerMeasurement(t *testing.T) {
 	require.NoError(t, fresh.Save())
 	e, _ := Open(dir).Get("go-n16")
 	assert.Equal(t, 7500.0, e.CPUms)
+}
+
+// A measurement JSON cannot hold (a NaN spread) fails the save and leaves
+// the file as it was: before, the cache was written empty.
+func TestASaveThatCannotEncodeKeepsTheFile(t *testing.T) {
+	dir := t.TempDir()
+	kept := Open(dir)
+	kept.Put("go-n14", Entry{CPUms: 180})
+	require.NoError(t, kept.Save())
+	broken := Open(dir)
+	broken.Put("go-n15", Entry{CPUms: 1100, Spread: math.NaN()})
+	assert.Error(t, broken.Save())
+	e, ok := Open(dir).Get("go-n14")
+	assert.True(t, ok, "the kept measurement survives")
+	assert.Equal(t, 180.0, e.CPUms)
 }

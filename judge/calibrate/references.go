@@ -469,7 +469,7 @@ func (rs *References) timeCase(ctx context.Context, r Ref, c *cases.Case) (time.
 		spent += res.CPU
 	}
 	best, worst := slices.Min(ts), slices.Max(ts)
-	return max(best, time.Millisecond), float64(worst-best) / float64(best), nil
+	return max(best, time.Millisecond), float64(worst-best) / float64(max(best, time.Microsecond)), nil
 }
 
 // The methods whose times a TLE's report compares with the reference's,

@@ -136,13 +136,12 @@ func (s Store) MarkGraded(class string) error {
 	if s.Dir == "" || err != nil {
 		return err
 	}
-	return atomicfile.Update(filepath.Join(s.Dir, classesFile), 0o600, func(old []byte) []byte {
+	return atomicfile.Update(filepath.Join(s.Dir, classesFile), 0o600, func(old []byte) ([]byte, error) {
 		classes := parseClasses(old)
 		if !slices.Contains(classes, abs) {
 			classes = append(classes, abs)
 		}
-		data, _ := json.Marshal(classes)
-		return data
+		return json.Marshal(classes)
 	})
 }
 
