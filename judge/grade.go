@@ -7,11 +7,11 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
 
+	"github.com/nqueens-kit/nqueens/internal/atomicfile"
 	"github.com/nqueens-kit/nqueens/internal/msg"
 	"github.com/nqueens-kit/nqueens/judge/cases"
 	"github.com/nqueens-kit/nqueens/judge/format"
@@ -203,7 +203,7 @@ func (j *judge) writeClassPage(ctx context.Context, class string, rows []grading
 	if err != nil {
 		return err
 	}
-	if err := os.WriteFile(j.opts.HTML, b.Bytes(), 0o644); err != nil {
+	if err := atomicfile.Write(j.opts.HTML, b.Bytes(), 0o644); err != nil {
 		return setupErrorf("-html: %v", err)
 	}
 	msg.Fprintf(j.stderr, "class page written to %s\n", j.opts.HTML)

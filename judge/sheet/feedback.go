@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/nqueens-kit/nqueens/internal/atomicfile"
 	"github.com/nqueens-kit/nqueens/internal/msg"
 	"github.com/nqueens-kit/nqueens/judge/format"
 	"github.com/nqueens-kit/nqueens/judge/grading"
@@ -41,9 +42,11 @@ func FeedbackFile(dir, student string) string {
 // bytes most file systems allow.
 const maxFileName = 240
 
-// WriteFeedback writes one student's feedback file into dir.
+// WriteFeedback writes one student's feedback file into dir, whole or not
+// at all (written beside it and renamed): an interrupted grading leaves no
+// half file, and a link in its place is replaced, not written through.
 func WriteFeedback(dir, student, version string, rows []grading.Row) error {
-	return os.WriteFile(FeedbackFile(dir, student), []byte(FeedbackText(student, version, rows)), 0o644)
+	return atomicfile.Write(FeedbackFile(dir, student), []byte(FeedbackText(student, version, rows)), 0o644)
 }
 
 // FeedbackText is a student's feedback, as -feedback writes it and -html

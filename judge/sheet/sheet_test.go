@@ -2,6 +2,8 @@ package sheet
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -37,4 +39,23 @@ func TestTableLinesUpWideNames(t *testing.T) {
 		verdictAt := strings.IndexAny(l, "ATW")
 		assert.Equal(t, want, format.Columns(l[:verdictAt]), "the verdict starts under the problem: %q", l)
 	}
+}
+
+// A feedback file is written beside its name and renamed into place: a
+// link left where it goes is replaced, and what it points at is not
+// written through it (before, os.WriteFile followed the link).
+func TestFeedbackReplacesALinkNotItsTarget(t *testing.T) {
+	dir, elsewhere := t.TempDir(), filepath.Join(t.TempDir(), "notes.txt")
+	require.NoError(t, os.WriteFile(elsewhere, []byte("the teacher's notes\n"), 0o644))
+	require.NoError(t, os.Symlink(elsewhere, FeedbackFile(dir, "alice")))
+	require.NoError(t, WriteFeedback(dir, "alice", "test", nil))
+	notes, err := os.ReadFile(elsewhere)
+	require.NoError(t, err)
+	assert.Equal(t, "the teacher's notes\n", string(notes))
+	fi, err := os.Lstat(FeedbackFile(dir, "alice"))
+	require.NoError(t, err)
+	assert.True(t, fi.Mode().IsRegular(), "a file of its own, not the link")
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	assert.Len(t, entries, 1, "nothing left beside it")
 }
