@@ -83,8 +83,13 @@ func (j *judge) grade(ctx context.Context) (int, error) {
 	if len(missing) > 0 {
 		msg.Fprintf(j.stderr, "grade: not on this sheet: %s: changed since they were graded, or never graded (-grade %s judges them)\n", strings.Join(missing, ", "), target.Class)
 	}
+	if err := g.NotKept(); err != nil {
+		msg.Fprintf(j.stderr, "note: the reports graded now are not kept (%v): they will be judged again next time\n", err)
+	}
 	if target.Whole(subs) {
-		store.MarkGraded(target.Class)
+		if err := store.MarkGraded(target.Class); err != nil {
+			msg.Fprintf(j.stderr, "note: cannot record that %s was graded as a whole (%v): a student graded alone next time gets a sheet of their own, not the class's\n", target.Class, err)
+		}
 	}
 	return j.finishGrading(ctx, target.Class, all)
 }

@@ -39,6 +39,18 @@ type Grader struct {
 	Parallel int          // submissions judged at once; 0 means 1
 	Store    Store        // the reports kept from earlier gradings
 	Regrade  bool         // judge every file, kept reports or not
+
+	mu      sync.Mutex
+	notKept error // the first report the store could not keep
+}
+
+// NotKept is the first failure to keep a report for the next grading, if
+// one failed: such a file is judged again next time, which costs the
+// student nothing, but the teacher should know why grading is not quicker.
+func (g *Grader) NotKept() error {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.notKept
 }
 
 // Prepare reads the cases of ps and times their references once, before
@@ -258,7 +270,11 @@ func (g *Grader) grade(ctx context.Context, s Submission, judge bool) (Row, bool
 	if keyed && ctx.Err() == nil && unchanged(s, display, src) {
 		// Not kept is judged again next time: no harm to the student. A
 		// file that changed while it was judged is judged again too.
-		g.Store.Put(key, rep)
+		if err := g.Store.Put(key, rep); err != nil {
+			g.mu.Lock()
+			g.notKept = cmp.Or(g.notKept, err)
+			g.mu.Unlock()
+		}
 	}
 	row.Score(rep, cs, s.Note)
 	return row, true, nil
