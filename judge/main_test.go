@@ -146,10 +146,13 @@ func scriptParams(t *testing.T, extra map[string]string) testscript.Params {
 			return os.Mkdir(tmp, 0o755)
 		},
 		// [long]: the checks that take minutes, on with NQUEENS_EXHAUSTIVE=1
-		// (off under -race).
+		// (off under -race); [race]: under the race detector.
 		Condition: func(cond string) (bool, error) {
-			if cond == "long" {
+			switch cond {
+			case "long":
 				return queenstest.Long(), nil
+			case "race":
+				return queenstest.RaceEnabled, nil
 			}
 			return false, fmt.Errorf("unknown condition %q", cond)
 		},
