@@ -29,8 +29,7 @@ type Case struct {
 	Points int    // what passing it is worth when grading: 1 unless it says points N
 	Data   []byte // the file as read; runs use this copy, never the file again
 
-	script  []line
-	archive *txtar.Archive
+	script []line
 	// want says, for each solve in order, what its answer is checked
 	// against ("" when no check of the judge's reads it): a wrong answer's
 	// report quotes it.
@@ -111,7 +110,7 @@ func Load(dir, display string, p *problem.Problem, filling bool) ([]*Case, error
 func parse(display string, data []byte, p *problem.Problem, filling bool) (*Case, error) {
 	a := txtar.Parse(data)
 	ps := &caseParser{
-		c:       &Case{Name: strings.TrimSuffix(filepath.Base(display), ".txtar"), archive: a, Data: data, Points: 1},
+		c:       &Case{Name: strings.TrimSuffix(filepath.Base(display), ".txtar"), Data: data, Points: 1},
 		display: display, p: p, filling: filling, files: map[string][]byte{},
 	}
 	for _, f := range a.Files {

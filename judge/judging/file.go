@@ -61,7 +61,7 @@ func (j *Judge) File(ctx context.Context, p *problem.Problem, file, display stri
 // reads it; -grade reads it once beneath the student's folder), as File
 // does; display names it in messages.
 func (j *Judge) Source(ctx context.Context, p *problem.Problem, l *lang.Language, src []byte, display string, jp Params) (*Report, error) {
-	rep := j.newReport(p, display)
+	rep := j.newReport(p, l, display)
 	if IsStarter(src, p.Func) {
 		rep.Verdict, rep.Message = verdict.NotWritten, notWritten(p, l, display)
 		return rep, nil

@@ -1,6 +1,8 @@
 package judging
 
 import (
+	"context"
+	"os"
 	"path/filepath"
 	"testing"
 	"time"
@@ -110,4 +112,18 @@ func TestLastPassedIsTheLastRelativeCasePassed(t *testing.T) {
 	assert.Equal(t, "n14", got.Name)
 	assert.Equal(t, 400*time.Millisecond, ref)
 
+}
+
+// A report names the language its file was read as, whatever the name it
+// is shown by: a grading shows a long name cut short, without its
+// extension, and the report once said Go for a Python file then.
+func TestReportNamesTheLanguageItWasReadAs(t *testing.T) {
+	p := problem.All[len(problem.All)-1]
+	src, err := os.ReadFile(filepath.Join("..", "..", "problems", p.Folder(), "solution.py"))
+	require.NoError(t, err)
+	j := New(Config{Jail: sandbox.NewJail()})
+	rep, err := j.Source(context.Background(), p, lang.Python, src, "a-very-long-student-name-cut-short…", Params{})
+	require.NoError(t, err)
+	assert.Equal(t, verdict.NotWritten, rep.Verdict)
+	assert.Equal(t, "Python", rep.Language)
 }

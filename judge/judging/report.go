@@ -3,8 +3,6 @@
 package judging
 
 import (
-	"cmp"
-
 	"github.com/nqueens-kit/nqueens/internal/msg"
 	"github.com/nqueens-kit/nqueens/judge/cases"
 	"github.com/nqueens-kit/nqueens/judge/lang"
@@ -63,10 +61,10 @@ func (r *Report) SkipReason() string {
 	return ""
 }
 
-// newReport starts the report on file, a solution to p.
-func (j *Judge) newReport(p *problem.Problem, file string) *Report {
-	l, _ := lang.ForFile(file)
-	return &Report{Version: ReportVersion, Problem: p.Folder(), File: file, Language: cmp.Or(l, lang.Go).Name, Judge: version.String(),
+// newReport starts the report on file, a solution to p in l (the language
+// the file was read as, whatever its display name says).
+func (j *Judge) newReport(p *problem.Problem, l *lang.Language, file string) *Report {
+	return &Report{Version: ReportVersion, Problem: p.Folder(), File: file, Language: l.Name, Judge: version.String(),
 		Protection: j.Jail.Protection(), Cases: []*cases.Result{}}
 }
 
