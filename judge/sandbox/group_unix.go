@@ -5,12 +5,18 @@ package sandbox
 import (
 	"os"
 	"os/exec"
+	"sync"
 	"syscall"
 )
 
 // group is a started program and every process it starts: on Unix, its
 // process group.
-type group struct{ proc *os.Process }
+type group struct {
+	proc *os.Process
+
+	mu     sync.Mutex
+	reaped bool // the program's number may now be another group's
+}
 
 // sigCPU is the signal with which the kernel stops a program at RLIMIT_CPU.
 const sigCPU = syscall.SIGXCPU
@@ -36,7 +42,19 @@ func (g *group) stat() (tree, bool) { return treeStat(g.proc.Pid) }
 // than idle (treeWaiting).
 func (g *group) waiting() bool { return treeWaiting(g.proc.Pid) }
 
-func (g *group) kill() { syscall.Kill(-g.proc.Pid, syscall.SIGKILL) }
+// kill stops every process of the group, and reports whether it could:
+// not once the program was reaped, when its number, the group's, may have
+// been given to another (another judge's run, say).
+func (g *group) kill() bool {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.reaped {
+		return false
+	}
+	syscall.Kill(-g.proc.Pid, syscall.SIGKILL)
+	return true
+}
+
 
 // quit asks the program (not the processes it started) to say where it
 // is and end, and reports whether the signal was sent. It goes through

@@ -153,7 +153,10 @@ func (g *group) stat() (tree, bool) {
 	}, true
 }
 
-func (g *group) kill() { windows.TerminateJobObject(g.job, 1) }
+func (g *group) kill() bool { return windows.TerminateJobObject(g.job, 1) == nil }
+
+// ended: a job's handle is the judge's own, never another's; nothing to do.
+func (g *group) ended() {}
 
 // quit is not possible on Windows, which has no SIGQUIT: the program is
 // killed without saying where it was.

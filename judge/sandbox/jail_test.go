@@ -523,3 +523,26 @@ func TestTreeWaitingIsRunnableThreadsOnly(t *testing.T) {
 		})
 	}
 }
+
+// A run's group is killed once its program has ended and before it is
+// reaped, while the program's number, the group's, is still its own; after
+// the reap that number may be another group's (another judge's run), and
+// kill sends nothing. Bounded: the process left behind sleeps a minute.
+func TestAGroupIsNotSignalledOnceItsProgramIsReaped(t *testing.T) {
+	cmd := exec.Command("sh", "-c", "sleep 60 & echo $!")
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	out, err := cmd.StdoutPipe()
+	require.NoError(t, err)
+	require.NoError(t, cmd.Start())
+	var left int
+	_, err = fmt.Fscan(out, &left)
+	require.NoError(t, err)
+	g := &group{proc: cmd.Process}
+	g.ended()
+	require.NoError(t, cmd.Wait())
+	assert.Eventually(t, func() bool {
+		stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", left))
+		return err != nil || strings.Contains(string(stat), ") Z ")
+	}, 5*time.Second, 10*time.Millisecond, "the process left in the group is killed")
+	assert.False(t, g.kill(), "no signal to a number that may be another group's")
+}

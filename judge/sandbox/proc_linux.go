@@ -186,3 +186,16 @@ func statusPeak(pid int) int64 {
 
 // ownPeak is the judge's own peak resident memory so far.
 func ownPeak() int64 { return statusPeak(os.Getpid()) }
+
+// ended waits until the program has ended, without reaping it: what is
+// left of its group is killed while the program's number is still its own
+// (an unreaped program holds it), and kill does nothing afterwards.
+func (g *group) ended() {
+	var info unix.Siginfo
+	for unix.Waitid(unix.P_PID, g.proc.Pid, &info, unix.WEXITED|unix.WNOWAIT, nil) == unix.EINTR {
+	}
+	g.kill()
+	g.mu.Lock()
+	g.reaped = true
+	g.mu.Unlock()
+}

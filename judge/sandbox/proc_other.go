@@ -38,3 +38,7 @@ func programEnv(dir string, lim Limits) []string {
 // ownPeak is unknown here: rusage's peak, which can hold the judge's own,
 // is not compared (the watchdog does not poll here either).
 func ownPeak() int64 { return 0 }
+
+// ended does nothing where the judge does not wait without reaping (not
+// Linux): the group is killed after the program is reaped, as before.
+func (g *group) ended() {}

@@ -280,6 +280,7 @@ func (j *Jail) RunProgram(ctx context.Context, dir string, prog Program, args []
 		defer watching.Done()
 		rn.watch(ctx, done)
 	}()
+	rn.g.ended()
 	waitErr := rn.cmd.Wait()
 	rn.r.Wall = time.Since(rn.began)
 	close(rn.exited)
