@@ -55,7 +55,6 @@ func (g *group) kill() bool {
 	return true
 }
 
-
 // quit asks the program (not the processes it started) to say where it
 // is and end, and reports whether the signal was sent. It goes through
 // os.Process, which on Linux holds a pidfd: a program that has just ended
