@@ -401,7 +401,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	case modeGrade:
 		code, err = j.grade(ctx)
 	case modeStatus:
-		code, err = j.status()
+		code, err = j.status(ctx)
 	case modeJudge:
 		if opts.Watch {
 			code, err = j.watch(ctx)

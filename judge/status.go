@@ -66,10 +66,14 @@ func (j *judge) recordStatus(p *problem.Problem, rep *judging.Report) {
 }
 
 // status lists each problem: not written, or its last verdict and when.
-func (j *judge) status() (int, error) {
+// Ctrl-C stops it (looking for a starter may start a worker).
+func (j *judge) status(ctx context.Context) (int, error) {
 	st := j.loadStatus()
 	for _, p := range j.opts.Problems {
-		file, _ := judging.StarterFor(context.Background(), j.tempDir, j.kit, p)
+		file, _ := judging.StarterFor(ctx, j.tempDir, j.kit, p)
+		if ctx.Err() != nil {
+			return exitInterrupted, ctx.Err()
+		}
 		line := ""
 		src, err := os.ReadFile(file)
 		e, judged := st[statusKey(j.kit, p)]
