@@ -91,7 +91,13 @@ func (j *judge) grade(ctx context.Context) (int, error) {
 			msg.Fprintf(j.stderr, "note: cannot record that %s was graded as a whole (%v): a student graded alone next time gets a sheet of their own, not the class's\n", target.Class, err)
 		}
 	}
-	return j.finishGrading(ctx, target.Class, all)
+	code, err := j.finishGrading(ctx, target.Class, all)
+	if err == nil && code == exitOK && len(missing) > 0 {
+		// A sheet without every student is not a complete one: an LMS
+		// given it would drop them without a word.
+		code = exitFailed
+	}
+	return code, err
 }
 
 // prepareGrading reads the cases and calibrates first, once, before any
