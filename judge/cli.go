@@ -76,9 +76,10 @@ Other modes (one at a time, instead of judging your file):
                  the same points as the sheet (.github/workflows/classroom.yml)
 
 Exit status: 0 when everything judged is accepted (with -verify: when every
-expectation holds; with -grade: every row of the sheet; with -classroom:
-when the results are printed), 1 when not, 2 for usage or setup errors (with
--grade: also when a row could not be judged), 130 when interrupted. Under
+expectation holds; with -grade: every row of a sheet that has every student;
+with -classroom: when the results are printed), 1 when not, 2 for usage or
+setup errors (with -grade: also when a row could not be judged), 130 when
+interrupted. Under
 "go run" every non-zero status becomes 1: build the judge (go build -o
 judge ./judge) when a script needs to tell them apart.
 `)
