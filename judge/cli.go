@@ -212,20 +212,40 @@ func modeOf(name string) mode {
 	return ""
 }
 
-// parseArgs parses the command line into options. Errors are usage errors;
-// flag.ErrHelp means the usage was asked for.
-func parseArgs(args []string) (options, error) {
-	var opts options
+// newFlagSet is the judge's flags, set into opts and runPattern.
+func newFlagSet(opts *options, runPattern *string) *flag.FlagSet {
 	fs := flag.NewFlagSet("judge", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	var runPattern string
 	for _, f := range flags {
 		if f.add != nil {
-			f.add(fs, f.name, &opts, &runPattern)
+			f.add(fs, f.name, opts, runPattern)
 		} else {
 			fs.Bool(f.name, false, "")
 		}
 	}
+	return fs
+}
+
+// flagsFirst is names, whose first flag is names[i], with the flags from
+// there on (each with its value: -file X) moved before the problems.
+func flagsFirst(names []string, i int) []string {
+	var opts options
+	var runPattern string
+	fs := newFlagSet(&opts, &runPattern)
+	if fs.Parse(names[i:]) != nil {
+		return append([]string{names[i]}, slices.Delete(slices.Clone(names), i, i+1)...)
+	}
+	rest := fs.Args()
+	flagPart := names[i : len(names)-len(rest)]
+	return slices.Concat(flagPart, names[:i], rest)
+}
+
+// parseArgs parses the command line into options. Errors are usage errors;
+// flag.ErrHelp means the usage was asked for.
+func parseArgs(args []string) (options, error) {
+	var opts options
+	var runPattern string
+	fs := newFlagSet(&opts, &runPattern)
 	if err := fs.Parse(args); err != nil {
 		return opts, err
 	}
@@ -233,10 +253,10 @@ func parseArgs(args []string) (options, error) {
 	if len(names) == 1 && (names[0] == "help" || names[0] == "h") {
 		return opts, flag.ErrHelp
 	}
-	for _, a := range names {
+	for i, a := range names {
 		if strings.HasPrefix(a, "-") {
-			return opts, selfExplained{msg.Errorf("flag %s comes after the problems; flags go first, as in: go run ./judge %s %s",
-				a, a, strings.Join(slices.DeleteFunc(slices.Clone(names), func(s string) bool { return s == a }), " "))}
+			return opts, selfExplained{msg.Errorf("flag %s comes after the problems; flags go first, as in: go run ./judge %s",
+				a, strings.Join(flagsFirst(names, i), " "))}
 		}
 	}
 

@@ -31,6 +31,9 @@ func TestParseArgsRefusesFlagsThatDoNotGoTogether(t *testing.T) {
 		{[]string{"-bench", "51"}, "-bench times counting problems only: 0051-n-queens returns boards"},
 		{[]string{"-file", "x.go"}, "-file judges one problem"},
 		{[]string{"52", "-all"}, "flag -all comes after the problems"},
+		// A flag with a value moves with it.
+		{[]string{"52", "-file", "x.go"}, "as in: go run ./judge -file x.go 52"},
+		{[]string{"52", "-run", "n0", "-all"}, "as in: go run ./judge -run n0 -all 52"},
 		{[]string{"53"}, `unknown problem "53"`},
 		{[]string{"-csv", "x.csv", "52"}, "-csv goes with -grade"},
 		{[]string{"-p", "4", "52"}, "-p goes with -grade"},

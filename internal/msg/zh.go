@@ -170,7 +170,7 @@ var zh = map[string]string{
 	"factor %s out of range (1, 100]": "倍数 %s 超出范围 (1, 100]",
 	"find the judge's own binary for the jail: %w": "为沙箱找到评测器自身的程序：%w",
 	"fits": "吻合",
-	"flag %s comes after the problems; flags go first, as in: go run ./judge %s %s": "选项 %s 写在了题号之后；选项要写在前面，例如：go run ./judge %s %s",
+	"flag %s comes after the problems; flags go first, as in: go run ./judge %s": "选项 %s 写在了题号之后；选项要写在前面，例如：go run ./judge %s",
 	"follow it with boards N": "在它后面写 boards N",
 	"follow it with cmp stdout FILE, FILE holding the count, or stdout '^COUNT$'": "在它后面写 cmp stdout FILE（FILE 里是答案数），或 stdout '^COUNT$'",
 	"g++ (Debian: apt-get install g++)":                                           "g++ 编译器（Debian：apt-get install g++）",
