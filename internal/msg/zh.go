@@ -92,6 +92,7 @@ var zh = map[string]string{
 	"%s: the build took more than %s: deeply nested generic types?":                           "%s：编译用了超过 %s：是否有深度嵌套的泛型？",
 	"%s: the compiler needed more than %d MiB of memory to build it: deeply nested generic types?":              "%s：编译器需要超过 %d MiB 内存：是否有深度嵌套的泛型？",
 	"%s: the judge calls %s, as LeetCode does: your file has no such method, or gives it another signature":     "%s：评测器像 LeetCode 一样调用 %s：你的文件里没有这个方法，或者它的签名不同",
+	"%s: the judge calls %s, as LeetCode does: your file has no such function, or gives it another signature":   "%s：评测器像 LeetCode 一样调用 %s：你的文件里没有这个函数，或者它的签名不同",
 	"%s: the program built is %d MiB, more than the %d MiB a solution may take: is there a huge table in it?":   "%s：编译出的程序有 %d MiB，超过了一个解允许的 %d MiB：里面是否有巨大的表？",
 	"%s: too large for a solution (at most %d KiB)":                                                             "%s：对一个解来说太大（最多 %d KiB）",
 	"%s: your file defines main, which a LeetCode answer does not: the judge calls %s itself; delete your main": "%s：你的文件定义了 main，而 LeetCode 的答案没有 main：评测器自己调用 %s；请删除你的 main",

@@ -89,7 +89,7 @@ func cRecipe(t *Toolchain, s Submission) build.Recipe {
 		ReadOnly: gccFiles,
 		Message: func(out string) string {
 			if strings.Contains(out, "undefined reference to `"+s.Problem.Func+"'") {
-				return missingSolution(s, want)
+				return missingFunction(s, want)
 			}
 			if strings.Contains(out, "multiple definition of `main'") {
 				return ownMain(s.Display, want)

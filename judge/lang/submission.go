@@ -146,11 +146,23 @@ func containsAny(s string, subs []string) bool {
 // student's file lacks the class or function LeetCode's shape has (or
 // spells its name in another case).
 func missingSolution(s Submission, want string) string {
-	text := msg.Sprintf("%s: the judge calls %s, as LeetCode does: your file has no such method, or gives it another signature", s.Display, want)
+	return msg.Sprintf("%s: the judge calls %s, as LeetCode does: your file has no such method, or gives it another signature", s.Display, want) +
+		caseHint(s)
+}
+
+// missingFunction is missingSolution for C, whose answer is a function.
+func missingFunction(s Submission, want string) string {
+	return msg.Sprintf("%s: the judge calls %s, as LeetCode does: your file has no such function, or gives it another signature", s.Display, want) +
+		caseHint(s)
+}
+
+// caseHint names the solution's name spelt in another case, if the source
+// has it.
+func caseHint(s Submission) string {
 	if name := otherCase(s.Source, s.Problem.Func); name != "" {
-		text += msg.Sprintf("\n(found %s: names are case-sensitive)", name)
+		return msg.Sprintf("\n(found %s: names are case-sensitive)", name)
 	}
-	return text
+	return ""
 }
 
 // otherCase finds, in src, fn spelt in other cases (totalNqueens for
