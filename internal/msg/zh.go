@@ -3,7 +3,8 @@ package msg
 // zh is the Simplified Chinese catalogue: the English text of each message,
 // as written where it is used, and its translation.
 var zh = map[string]string{
-	"n = %d: a check of the C++ library failed: %s (an index past the end of a bitset or a container: is it smaller than n?)%s": "n = %d：C++ 库的一项检查失败：%s（越过了 bitset 或容器的末尾：它比 n 小吗？）%s",
+	"n = %d: a check of the C++ library failed: %s (an index past the end of a bitset or a container: is it smaller than n?)%s":                                                                                         "n = %d：C++ 库的一项检查失败：%s（越过了 bitset 或容器的末尾：它比 n 小吗？）%s",
+	"n = %d: solveNQueens returned boards but never set *returnColumnSizes, from which LeetCode's C driver reads how many rows each board has: allocate *returnSize ints, each n, and point *returnColumnSizes at them": "n = %d：solveNQueens 返回了棋盘，却没有设置 *returnColumnSizes，而 LeetCode 的 C 驱动程序从中读取每个棋盘有几行：分配 *returnSize 个 int，每个为 n，并让 *returnColumnSizes 指向它们",
 	"n = %d: the program aborted%s":                                                                                 "n = %d：程序中止了%s",
 	"measuring what a ratio means in %s (once)":                                                                     "测量比值在 %s 中的含义（只测一次）",
 	"the array method (an O(n) check per square) runs at %.1f times the reference":                                  "数组方法（每个格子 O(n) 检查）是参考解的 %.1f 倍",

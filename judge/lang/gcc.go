@@ -565,6 +565,10 @@ int main(int argc, char **argv) {
 		nqueens_flush();
 		return 0;
 	}
+	if (size > 0 && cols == NULL) {
+		nqueens_write(4, "` + CrashMark + NoColumnSizes + `\n", ` + fmt.Sprint(len(CrashMark+NoColumnSizes)+1) + `);
+		_exit(134);
+	}
 	nqueens_put("[", 1);
 	for (int i = 0; i < size; i++) {
 		if (i > 0) {

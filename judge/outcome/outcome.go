@@ -178,6 +178,8 @@ func harnessCrash(r Run) (verdict.Verdict, string) {
 		return verdict.RE, msg.Sprintf("n = %d: a check of the library failed (%s): an index past the end of a vector, array or string?%s", r.N, format.Printable(strings.TrimPrefix(what, check+": ")), at)
 	case strings.HasPrefix(what, assertion):
 		return verdict.RE, msg.Sprintf("n = %d: an assertion failed: %s%s", r.N, format.Printable(strings.TrimPrefix(what, assertion)), at)
+	case what == lang.NoColumnSizes:
+		return verdict.RE, msg.Sprintf("n = %d: solveNQueens returned boards but never set *returnColumnSizes, from which LeetCode's C driver reads how many rows each board has: allocate *returnSize ints, each n, and point *returnColumnSizes at them", r.N)
 	case what == "abort":
 		return verdict.RE, msg.Sprintf("n = %d: the program aborted%s", r.N, at)
 	case what == "stack overflow":
