@@ -36,7 +36,7 @@ const (
 	// *returnColumnSizes unset (LeetCode's driver reads each board's rows
 	// from it).
 	NoColumnSizes = "no column sizes"
-	AtLine          = "at line %d in %s\n"
+	AtLine        = "at line %d in %s\n"
 	// Stopped is what a C or C++ harness's report says when the judge
 	// stopped it at a limit and asked where it was (SIGQUIT).
 	Stopped = "stopped"
