@@ -23,6 +23,10 @@ type statusEntry struct {
 	Passed  int             `json:"passed"`
 	Total   int             `json:"total"`
 	When    time.Time       `json:"when"`
+	// File and Language are what was judged: the starter, as the kit
+	// names it, and its language (none in a file from before they were).
+	File     string `json:"file,omitempty"`
+	Language string `json:"language,omitempty"`
 }
 
 // statusFile keeps the last verdicts, per kit and problem, in the user's cache.
@@ -54,7 +58,7 @@ func (j *judge) recordStatus(p *problem.Problem, rep *judging.Report) {
 			passed++
 		}
 	}
-	e := statusEntry{Verdict: rep.Verdict, Passed: passed, Total: len(rep.Cases) + len(rep.Skipped), When: time.Now()}
+	e := statusEntry{Verdict: rep.Verdict, Passed: passed, Total: len(rep.Cases) + len(rep.Skipped), When: time.Now(), File: rep.File, Language: rep.Language}
 	// Another judge may record its own at the same time: read, change and
 	// write under a lock. A status not kept costs the student nothing.
 	atomicfile.Update(j.statusFile(), 0o600, func(old []byte) ([]byte, error) {
@@ -86,7 +90,12 @@ func (j *judge) status(ctx context.Context) (int, error) {
 			line = msg.Sprintf("written, not judged yet: go run ./judge %d", p.Number)
 		default:
 			line = msg.Sprintf("%s %s, %d of %d cases, %s", j.paint(e.Verdict, string(e.Verdict)), e.Verdict.Long(), e.Passed, e.Total, e.When.Local().Format("2006-01-02 15:04"))
-			if fi, err := os.Stat(file); err == nil && fi.ModTime().After(e.When) {
+			if e.File != "" {
+				line += msg.Sprintf(", %s in %s", e.Language, filepath.Base(e.File))
+			}
+			if fi, err := os.Stat(file); e.File != "" && e.File != j.kit.Rel(file) {
+				line += msg.Sprintf(" (%s is the file judged now)", filepath.Base(file))
+			} else if err == nil && fi.ModTime().After(e.When) {
 				line += msg.Sprintf(" (changed since)")
 			}
 		}

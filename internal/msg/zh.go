@@ -66,6 +66,8 @@ var zh = map[string]string{
 	"  %-10s reference %9s   limit %s× = %-9s  (timings spread %.0f %%)":                      "  %-10s 参考解 %9s   限制 %s× = %-9s  （计时波动 %.0f %%）",
 	"  cost per call of the search: %.2f ns at n = %d, %.2f ns at n = %d (%s); start-up %s\n": "  搜索每次调用的耗时：%.2f ns（n = %d），%.2f ns（n = %d）（%s）；启动 %s\n",
 	" (%s× reference %s)":                                                                     "（%s× 参考解 %s）",
+	", %s in %s":                                                                              "，%s，%s",
+	" (%s is the file judged now)":                                                            "（现在评测的是 %s）",
 	" (changed since)":                                                                        "（之后有改动）",
 	" in %s":                                                                                  "（在 %s 中）",
 	"! with no command":                                                                       "! 后面没有命令",
