@@ -63,7 +63,7 @@ func (j *Judge) File(ctx context.Context, p *problem.Problem, file, display stri
 func (j *Judge) Source(ctx context.Context, p *problem.Problem, l *lang.Language, src []byte, display string, jp Params) (*Report, error) {
 	rep := j.newReport(p, l, display)
 	if IsStarter(src, p.Func) {
-		rep.Verdict, rep.Message = verdict.NotWritten, notWritten(p, l, display)
+		rep.Verdict, rep.Message = verdict.NotWritten, notWritten(j.Kit, p, l, display)
 		return rep, nil
 	}
 

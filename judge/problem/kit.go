@@ -109,6 +109,36 @@ func (k Kit) Rel(path string) string {
 	return path
 }
 
+// Command is how the student runs the judge from the folder they are in:
+// "go run ../../judge" from a problem's folder, "go run ./judge" from the
+// kit's root or from outside the kit (where the judge runs only from its
+// root).
+func (k Kit) Command() string {
+	return strings.Join([]string{"go", "run", k.FromHere(filepath.Join(k.Root, "judge"))}, " ")
+}
+
+// FromHere is path, a file of the kit, as the student names it from the
+// folder they are in: relative to it inside the kit ("../../judge",
+// "./judge"), relative to the kit's root from outside it.
+func (k Kit) FromHere(path string) string {
+	wd, err := os.Getwd()
+	if err != nil {
+		return k.local(path)
+	}
+	inside, err := filepath.Rel(k.Root, wd)
+	if err != nil || inside == "." || !filepath.IsLocal(inside) {
+		return k.local(path)
+	}
+	r, err := filepath.Rel(wd, path)
+	if err != nil {
+		return k.local(path)
+	}
+	return filepath.ToSlash(r)
+}
+
+// local is path relative to the kit's root, "./" first.
+func (k Kit) local(path string) string { return "./" + filepath.ToSlash(k.Rel(path)) }
+
 // A Solution is a reference or sample solution and the verdict it declares.
 type Solution struct {
 	Path     string
