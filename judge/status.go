@@ -87,7 +87,7 @@ func (j *judge) status(ctx context.Context) (int, error) {
 		case judging.IsStarter(src, p.Func):
 			line = msg.Sprintf("not written yet")
 		case !judged:
-			line = msg.Sprintf("written, not judged yet: go run ./judge %d", p.Number)
+			line = msg.Sprintf("written, not judged yet: %s %d", j.kit.Command(), p.Number)
 		default:
 			line = msg.Sprintf("%s %s, %d of %d cases, %s", j.paint(e.Verdict, string(e.Verdict)), e.Verdict.Long(), e.Passed, e.Total, e.When.Local().Format("2006-01-02 15:04"))
 			if e.File != "" {

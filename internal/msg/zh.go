@@ -328,7 +328,7 @@ var zh = map[string]string{
 	"watch: %w":                  "跟踪：%w",
 	"watch: the watcher stopped": "跟踪：文件监视已停止",
 	"watching %s: save it to judge again, Ctrl-C to stop\n": "正在跟踪 %s：保存即重新评测，Ctrl-C 停止\n",
-	"written, not judged yet: go run ./judge %d":            "已编写，尚未评测：go run ./judge %d",
+	"written, not judged yet: %s %d":                        "已编写，尚未评测：%s %d",
 	"… (%d lines cut) …":                                    "…（省略了 %d 行）…",
 	"Grade sheet":                                           "成绩表",
 	"student":                                               "学生",
