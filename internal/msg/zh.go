@@ -68,6 +68,7 @@ var zh = map[string]string{
 	" (%s× reference %s)":                                                                     "（%s× 参考解 %s）",
 	", %s in %s":                                                                              "，%s，%s",
 	" (%s is the file judged now)":                                                            "（现在评测的是 %s）",
+	"\n  The starter's line is still in your function, above your code: delete it.":           "\n  初始文件里的那一行还留在你的函数里、在你的代码上面：把它删掉。",
 	" (changed since)":                                                                        "（之后有改动）",
 	" in %s":                                                                                  "（在 %s 中）",
 	"! with no command":                                                                       "! 后面没有命令",

@@ -24,7 +24,7 @@ import (
 )
 
 // notWrittenMarker is in every untouched starter file.
-const notWrittenMarker = `"not written yet`
+const notWrittenMarker = `"` + lang.StarterWords
 
 // StarterFor picks the student's file for p in kit k among p's starters,
 // one per language: the one written, the most recently saved of several,
@@ -243,29 +243,50 @@ func clockNote(c sourceChecks, display string) string {
 
 // IsStarter reports whether the solution function fn in src still has a
 // starter's own body: the starters' marker, with nothing before it in the
-// function but comments, blank lines and (Python) a docstring. A marker
-// left anywhere else, such as an unreachable panic after a solution, does
-// not count: that file is written, and judged. One pass over the file,
-// however many markers it holds.
+// function but comments, blank lines and (Python) a docstring, and nothing
+// after it but the function's end (C's abort(); too). A marker left
+// anywhere else, such as an unreachable panic after a solution, or the
+// starter's line left above a solution written under it, does not count:
+// that file is written, and judged (the line's message then names it).
+// One pass over the file, however many markers it holds.
 func IsStarter(src []byte, fn string) bool {
 	def := regexp.MustCompile(`\b` + regexp.QuoteMeta(fn) + `\s*\(.*[{:]$`)
 	lastCode := "" // the last line of code seen: not a comment, blank or docstring
 	docstring := false
+	defIndent := 0 // the indent of fn's last header seen
+	// marked: a marker just after fn's header; colon: that header is
+	// Python's, whose function ends where the code is indented no deeper.
+	marked, colon := false, false
 	for _, line := range strings.Split(string(src), "\n") {
 		t := strings.TrimSpace(line)
 		if strings.Contains(t, notWrittenMarker) && def.MatchString(lastCode) {
-			return true
+			marked, colon, lastCode = true, strings.HasSuffix(lastCode, ":"), t
+			continue
 		}
 		switch {
 		case strings.Count(t, `"""`)%2 == 1:
 			docstring = !docstring
 		case docstring || strings.Contains(t, `"""`) || t == "" || isComment(t):
+		case marked && t == "abort();":
+		case marked:
+			// The function ends here: the starter's body alone. Anything
+			// else is the student's code, written under the starter's line.
+			if strings.HasPrefix(t, "}") || colon && indent(line) <= defIndent {
+				return true
+			}
+			marked, lastCode = false, t
 		default:
+			if def.MatchString(t) {
+				defIndent = indent(line)
+			}
 			lastCode = t
 		}
 	}
-	return false
+	return marked
 }
+
+// indent is the width of line's leading blanks.
+func indent(line string) int { return len(line) - len(strings.TrimLeft(line, " \t")) }
 
 // isComment reports whether a trimmed line is a comment in one of the
 // kit's languages, or the inside of a block comment.

@@ -40,6 +40,14 @@ func TestIsStarterOnlyForTheStartersOwnBody(t *testing.T) {
 				indent := lines[marker][:len(lines[marker])-len(strings.TrimLeft(lines[marker], " \t"))]
 				written := append(append(append([]string{}, lines[:marker]...), indent+"x = 1"), lines[marker:]...)
 				assert.False(t, IsStarter([]byte(strings.Join(written, "\n")), fn), "code before the starter's line")
+				// The starter's line left above a solution written under it
+				// (in C, its two lines): written, and judged.
+				after := marker + 1
+				if strings.TrimSpace(lines[after]) == "abort();" {
+					after++
+				}
+				under := append(append(append([]string{}, lines[:after]...), indent+"x = 1"), lines[after:]...)
+				assert.False(t, IsStarter([]byte(strings.Join(under, "\n")), fn), "code after the starter's line")
 
 				other := strings.Replace(string(src), fn+"(", "helper(", 1)
 				assert.False(t, IsStarter([]byte(other), fn), "the marker in another function")

@@ -25,6 +25,10 @@ const CrashMark = "nqueens-crash: "
 // lists the return addresses of its frames (BuildChecked, Where).
 const FramesMark = "frames:"
 
+// StarterWords begin the message of the line every starter's solution
+// function holds (a panic, raise or throw), which the student deletes.
+const StarterWords = "not written yet"
+
 // The words a C or C++ harness's crash report starts with, after
 // CrashMark, for a failed assert() and a failed check of the C++ library
 // (cFailures); then "at line N in F" says where, when the harness or the

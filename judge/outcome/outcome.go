@@ -94,6 +94,10 @@ func Classify(r Run) (verdict.Verdict, string) {
 	case sandbox.CPU, sandbox.Idle, sandbox.Memory, sandbox.Output, sandbox.Answer:
 		m += stoppedAt(r)
 	}
+	if v == verdict.RE && strings.Contains(r.Crash, lang.StarterWords+": write ") {
+		// The file is written, but the starter's line was left in above it.
+		m += msg.Sprintf("\n  The starter's line is still in your function, above your code: delete it.")
+	}
 	return v, m
 }
 
