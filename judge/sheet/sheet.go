@@ -24,9 +24,17 @@ import (
 var Header = []string{"student", "problem", "verdict", "passed", "total", "points", "max_points", "cpu_ms", "file", "language", "message", "protection"}
 
 // Record is r as a line of the CSV sheet.
+//
+// A row the judge could not judge (ERR) has no points: its points cell is
+// empty, which a learning platform takes for "not graded", where a 0 would
+// be recorded as the student's score.
 func Record(r grading.Row) []string {
+	points := strconv.Itoa(r.Points)
+	if r.Verdict == verdict.JudgeError {
+		points = ""
+	}
 	return []string{Inert(r.Student), Inert(r.Problem), string(r.Verdict), strconv.Itoa(r.Passed), strconv.Itoa(r.Total),
-		strconv.Itoa(r.Points), strconv.Itoa(r.MaxPoints), strconv.FormatInt(r.CPUms, 10), Inert(r.File), Inert(r.Language), Inert(OneLine(r.Message)), r.Protection}
+		points, strconv.Itoa(r.MaxPoints), strconv.FormatInt(r.CPUms, 10), Inert(r.File), Inert(r.Language), Inert(OneLine(r.Message)), r.Protection}
 }
 
 // Inert is a text cell a spreadsheet shows as text: one that starts with
