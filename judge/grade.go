@@ -4,10 +4,12 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"fmt"
 	"io"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -136,13 +138,25 @@ func (j *judge) gradeAll(ctx context.Context, g *grading.Grader, subs []grading.
 			feedbackErr = sheet.WriteFeedback(j.opts.Feedback, row.Student, version.String(), grading.InOrder(done[row.Student], j.opts.Problems))
 		}
 	}
-	for _, r := range kept {
-		add(r)
+	// The rows kept from the class's last grading go in among the rows
+	// judged now, in the students' order, not all before them.
+	order := func(a, b grading.Row) int {
+		return cmp.Or(strings.Compare(a.Student, b.Student), strings.Compare(a.Problem, b.Problem))
 	}
+	kept = slices.SortedFunc(slices.Values(kept), order)
 	err := g.All(ctx, subs, func(row grading.Row) {
+		for len(kept) > 0 && order(kept[0], row) < 0 {
+			add(kept[0])
+			kept = kept[1:]
+		}
 		add(row)
 		prog.done()
 	})
+	if err == nil {
+		for _, r := range kept {
+			add(r)
+		}
+	}
 	prog.stop()
 	if err != nil {
 		return nil, err
