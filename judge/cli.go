@@ -170,11 +170,7 @@ var flags = []flagSpec{
 	{name: "html", modes: []mode{modeGrade}, add: stringFlag(func(o *options) *string { return &o.HTML })},
 	{name: "only", modes: []mode{modeGrade}, add: func(fs *flag.FlagSet, name string, o *options, _ *string) {
 		fs.Func(name, "", func(v string) error {
-			for _, s := range strings.Split(v, ",") {
-				if s = strings.TrimSpace(s); s != "" {
-					o.Only = append(o.Only, s)
-				}
-			}
+			o.Only = append(o.Only, splitNames(v)...)
 			return nil
 		})
 	}},
@@ -210,6 +206,32 @@ func modeOf(name string) mode {
 		}
 	}
 	return ""
+}
+
+// splitNames splits -only's list at its commas; `\,` is a comma in a
+// name (`Smith\, John`), and blanks around a name are not part of it.
+func splitNames(v string) []string {
+	var names []string
+	var name strings.Builder
+	flush := func() {
+		if s := strings.TrimSpace(name.String()); s != "" {
+			names = append(names, s)
+		}
+		name.Reset()
+	}
+	for i := 0; i < len(v); i++ {
+		switch {
+		case v[i] == '\\' && i+1 < len(v) && v[i+1] == ',':
+			name.WriteByte(',')
+			i++
+		case v[i] == ',':
+			flush()
+		default:
+			name.WriteByte(v[i])
+		}
+	}
+	flush()
+	return names
 }
 
 // newFlagSet is the judge's flags, set into opts and runPattern.

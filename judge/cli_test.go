@@ -189,3 +189,13 @@ func TestUsageDescribesEveryFlag(t *testing.T) {
 		assert.True(t, described[f.name], "the usage does not describe -%s", f.name)
 	}
 }
+
+// -only's list splits at commas, but not at an escaped one: a name with a
+// comma in it ("Smith, John", as some rosters write names) can be given.
+func TestOnlyTakesANameWithAComma(t *testing.T) {
+	assert.Equal(t, []string{"bob", "carol.py"}, splitNames("bob, carol.py,"))
+	assert.Equal(t, []string{"Smith, John", "bob"}, splitNames(`Smith\, John,bob`))
+	opts, err := parseArgs([]string{"-grade", "class", "-only", `Smith\, John`, "-only", "ana", "52"})
+	require.NoError(t, err)
+	assert.Equal(t, []string{"Smith, John", "ana"}, opts.Only)
+}
