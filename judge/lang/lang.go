@@ -220,17 +220,27 @@ type Toolchain struct {
 
 var (
 	found   sync.Mutex
-	toolsOf = map[*Language]*Toolchain{}
+	toolsOf = map[*Language]func() (*Toolchain, error){}
 )
 
-// Toolchain finds the language's tools on PATH, once per process. A missing
-// tool is an error that says what to install.
+// Toolchain finds the language's tools on PATH, once per process, found or
+// not: a missing or broken tool is an error that says what to install,
+// given again without asking again. Languages are probed each on its own:
+// one language's slow probe (a JVM starting) holds no other back.
 func (l *Language) Toolchain() (*Toolchain, error) {
 	found.Lock()
-	defer found.Unlock()
-	if t, ok := toolsOf[l]; ok {
-		return t, nil
+	find, ok := toolsOf[l]
+	if !ok {
+		find = sync.OnceValues(l.probe)
+		toolsOf[l] = find
 	}
+	found.Unlock()
+	return find()
+}
+
+// probe finds the language's tools: on PATH, then what they say of
+// themselves.
+func (l *Language) probe() (*Toolchain, error) {
 	for _, tool := range l.Tools {
 		if _, err := exec.LookPath(tool); err != nil {
 			return nil, msg.Errorf("%s submissions need %s on PATH: install %s", l.Name, tool, msg.Tr(l.Install))
@@ -252,7 +262,6 @@ func (l *Language) Toolchain() (*Toolchain, error) {
 		return nil, msg.Errorf("%s: %v (install %s)", l.Name, err, msg.Tr(l.Install))
 	}
 	t.Lang = l
-	toolsOf[l] = t
 	return t, nil
 }
 

@@ -1,11 +1,13 @@
 package lang
 
 import (
+	"errors"
 	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -46,4 +48,41 @@ exec(text, names)
 sys.exit(0 if names["_nqueens_source"] == open(sys.argv[2], encoding="utf-8").read() else 1)`
 	out, err := exec.Command(py, "-c", check, harness, filepath.Join(dir, "want.py")).CombinedOutput()
 	assert.NoError(t, err, string(out))
+}
+
+// A toolchain is probed once per process, found or not (a broken tool is
+// not asked again, with its retries, for every file of a grading), and one
+// language's slow probe holds no other back.
+func TestToolchainIsProbedOnceAndAlone(t *testing.T) {
+	calls := 0
+	broken := &Language{Name: "Broken", find: func() (*Toolchain, error) {
+		calls++
+		return nil, errors.New("no version")
+	}}
+	_, err := broken.Toolchain()
+	require.Error(t, err)
+	_, again := broken.Toolchain()
+	assert.Equal(t, err, again, "the same error, remembered")
+	assert.Equal(t, findTries, calls, "probed once, with its retries")
+
+	entered, release := make(chan struct{}), make(chan struct{})
+	slow := &Language{Name: "Slow", find: func() (*Toolchain, error) {
+		close(entered)
+		<-release
+		return &Toolchain{}, nil
+	}}
+	go slow.Toolchain()
+	<-entered
+	quick := &Language{Name: "Quick", find: func() (*Toolchain, error) { return &Toolchain{}, nil }}
+	done := make(chan struct{})
+	go func() {
+		quick.Toolchain()
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Error("a slow probe of one language held another back")
+	}
+	close(release)
 }
