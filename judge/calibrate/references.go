@@ -251,21 +251,18 @@ func busier(cached, probe time.Duration) bool { return float64(cached) > busierB
 // source, the case's text, and how runs are isolated (the jail costs each
 // run a few milliseconds).
 func (rs *References) key(r Ref, c *cases.Case) (string, error) {
-	src, err := rs.source(r)
-	if err != nil {
-		return "", err
-	}
-	version, err := rs.version(r)
-	if err != nil {
-		return "", err
-	}
-	how := fmt.Sprintf("calibration v3, jail %s", rs.Jail.Tier())
-	return build.Key(rs.Machine, version, how, string(src), string(c.Data)), nil
+	return rs.keyOf(r, fmt.Sprintf("calibration v3, jail %s", rs.Jail.Tier()), string(c.Data))
 }
 
 // modelKey names r's reference's fitted cost as key names a case's time,
 // without the case.
 func (rs *References) modelKey(r Ref) (string, error) {
+	return rs.keyOf(r, fmt.Sprintf("model-v1/jail-%s", rs.Jail.Tier()))
+}
+
+// keyOf is the cache's key for what how names of r's reference on this
+// machine and toolchain, and of its source, then of the rest.
+func (rs *References) keyOf(r Ref, how string, rest ...string) (string, error) {
 	src, err := rs.source(r)
 	if err != nil {
 		return "", err
@@ -274,8 +271,7 @@ func (rs *References) modelKey(r Ref) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	how := fmt.Sprintf("model-v1/jail-%s", rs.Jail.Tier())
-	return build.Key(rs.Machine, version, how, string(src)), nil
+	return build.Key(append([]string{rs.Machine, version, how, string(src)}, rest...)...), nil
 }
 
 // version names the toolchain r's reference is timed with, for the cache's
