@@ -151,13 +151,14 @@ func ReadSource(file, display string) ([]byte, error) {
 // notWritten says where to write, and which of the course's solutions in
 // the starter's own language shows the judge at work.
 func notWritten(k problem.Kit, p *problem.Problem, l *lang.Language, display string) string {
+	run := k.Command()
 	example := strings.TrimPrefix(k.FromHere(filepath.Join(k.Root, "solutions", p.Folder(), p.Calibrator, l.Dir, l.File())), "./")
 	return msg.Sprintf("nothing written yet: write %s in %s, then run\n"+
 		"    %s %d\n"+
 		"(or in Java, C++, C or Python: the starters beside it, solution.java, .cpp, .c, .py)\n"+
 		"To see the judge at work first, judge one of the course's solutions:\n"+
 		"    %s -file %s %d",
-		p.Func, display, k.Command(), p.Number, k.Command(), example, p.Number)
+		p.Func, display, run, p.Number, run, example, p.Number)
 }
 
 // sourceChecks is what the source says before it runs: an answer written
