@@ -14,6 +14,7 @@ import (
 	"github.com/nqueens-kit/nqueens/judge/judging"
 	"github.com/nqueens-kit/nqueens/judge/lang"
 	"github.com/nqueens-kit/nqueens/judge/problem"
+	"github.com/nqueens-kit/nqueens/judge/report"
 	"github.com/nqueens-kit/nqueens/judge/verdict"
 )
 
@@ -93,7 +94,11 @@ func (j *judge) verifyOne(ctx context.Context, e verifyEntry, row string) (bool,
 	if n := len(rep.Cases); n > 0 {
 		c := rep.Cases[n-1]
 		last = fmt.Sprintf("%s %s", c.Name, c.Verdict)
-		usage = fmt.Sprintf("%s / %s", format.Duration(format.Millis(c.CPUms)), format.Duration(format.Millis(c.LimitMs)))
+		used := format.Duration(format.Millis(c.CPUms))
+		if c.NotRun {
+			used = report.NotRun
+		}
+		usage = fmt.Sprintf("%s / %s", used, format.Duration(format.Millis(c.LimitMs)))
 	}
 	if e.Thin {
 		mark += msg.Sprintf("   (thin: at the plain limits)")

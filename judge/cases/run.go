@@ -1,6 +1,7 @@
 package cases
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"os"
@@ -67,6 +68,9 @@ type Result struct {
 	Close     bool   `json:"close_to_limit,omitempty"`
 	CloseNote string `json:"close_note,omitempty"`
 
+	// NotRun marks a verdict decided without running the case (Decided).
+	NotRun bool `json:"not_run,omitempty"`
+
 	CPU        time.Duration `json:"-"`
 	Transcript string        `json:"-"` // the script's log, for -v
 }
@@ -107,13 +111,46 @@ type stateKey struct{}
 
 func caseState(ts *testscript.TestScript) *state { return ts.Value(stateKey{}).(*state) }
 
+// scale is Scale, 1 when unset.
+func (p Params) scale() float64 { return cmp.Or(p.Scale, 1) }
+
+// runLimits are the limits c runs under with params.
+func (c *Case) runLimits(params Params) sandbox.Limits {
+	if params.Calibrating {
+		return c.Limits.Calibration()
+	}
+	lim := c.Limits
+	lim.Factor *= params.scale()
+	limits := lim.Resolve(c.Reference(params.Ref, params.Startup))
+	if params.Check {
+		limits.CPU *= CheckScale
+	}
+	return limits
+}
+
+// result is c's result, accepted, before anything is run: its name and
+// its CPU limit, and for a relative limit its multiple and reference.
+func (c *Case) result(params Params, limits sandbox.Limits) *Result {
+	res := &Result{Name: c.Name, Verdict: verdict.AC, LimitMs: limits.CPU.Milliseconds()}
+	if c.Relative() && !params.Calibrating {
+		res.Factor, res.RefMs = c.Limits.Factor*params.scale(), params.Ref.Milliseconds()
+	}
+	return res
+}
+
+// Decided is c's result when something exact has decided its verdict
+// before it runs (counted work at the headline n): it is not run, for its
+// time could change nothing but could cost its whole limit.
+func Decided(c *Case, params Params, v verdict.Verdict, message string) *Result {
+	res := c.result(params, c.runLimits(params))
+	res.Verdict, res.Message, res.NotRun = v, message, true
+	return res
+}
+
 // Run runs one case's script against a built submission. An error means the
 // case could not be run at all, or the judge was interrupted
 // (context.Canceled).
 func Run(ctx context.Context, p *problem.Problem, c *Case, params Params) (*Result, error) {
-	if params.Scale == 0 {
-		params.Scale = 1
-	}
 	dir, err := os.MkdirTemp(params.TempDir, "case-")
 	if err != nil {
 		return nil, err
@@ -132,17 +169,7 @@ func Run(ctx context.Context, p *problem.Problem, c *Case, params Params) (*Resu
 		return nil, err
 	}
 
-	s := &state{ctx: ctx, prob: p, c: c, params: params}
-	if params.Calibrating {
-		s.limits = c.Limits.Calibration()
-	} else {
-		lim := c.Limits
-		lim.Factor *= params.Scale
-		s.limits = lim.Resolve(c.Reference(params.Ref, params.Startup))
-	}
-	if params.Check {
-		s.limits.CPU *= CheckScale
-	}
+	s := &state{ctx: ctx, prob: p, c: c, params: params, limits: c.runLimits(params)}
 	t := &scriptT{}
 	testscript.RunT(t, testscript.Params{
 		Files:              []string{script},
@@ -161,19 +188,9 @@ func Run(ctx context.Context, p *problem.Problem, c *Case, params Params) (*Resu
 	if s.judgeErr != nil {
 		return nil, s.judgeErr
 	}
-	res := &Result{
-		Name:       c.Name,
-		Verdict:    verdict.AC,
-		CPUms:      s.cpu.Milliseconds(),
-		WallMs:     s.wall.Milliseconds(),
-		LimitMs:    s.limits.CPU.Milliseconds(),
-		MaxRSSKB:   s.maxRSS >> 10,
-		CPU:        s.cpu,
-		Transcript: scriptLog(t.log.String()),
-	}
-	if c.Relative() && !params.Calibrating {
-		res.Factor, res.RefMs = c.Limits.Factor*params.Scale, params.Ref.Milliseconds()
-	}
+	res := c.result(params, s.limits)
+	res.CPUms, res.WallMs, res.MaxRSSKB, res.CPU = s.cpu.Milliseconds(), s.wall.Milliseconds(), s.maxRSS>>10, s.cpu
+	res.Transcript = scriptLog(t.log.String())
 	switch {
 	case s.verdict != "":
 		res.Verdict, res.Message = s.verdict, s.message

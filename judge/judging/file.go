@@ -266,7 +266,6 @@ func (j *Judge) runCases(ctx context.Context, r calibrate.Ref, rep *Report, prog
 				return taken, err
 			}
 		}
-		stop := j.progress(fmt.Sprintf("%s %s", p.Folder(), c.Name))
 		params := cases.Params{
 			Program: progs.timed,
 			Locate:  func(report string) string { return j.locate(ctx, r, src, progs.timed.Path, report) },
@@ -280,21 +279,25 @@ func (j *Judge) runCases(ctx context.Context, r calibrate.Ref, rep *Report, prog
 			Jail:    j.Jail,
 			Startup: j.Refs.Rate(r).Startup,
 		}
-		res, err := cases.Run(ctx, p, c, params)
-		if err == nil && progs.checks(c, res) {
-			err = j.check(ctx, p, c, params, progs.checked, res)
+		var res *cases.Result
+		byWork := false // the verdict is the counted work's, not the time's
+		if v, why := taken.atHeadline(src, c.MaxInput()); v != "" && c.MaxInput() == r.Lang.Headline {
+			// The counts taken at a smaller case have decided the headline:
+			// its run could change nothing, and would cost its whole limit
+			// (a run to the limit is the one a busy machine can spoil).
+			res, byWork = cases.Decided(c, params, v, why+"\n"+msg.Sprintf("Not run: the counted work decides it.")), true
+		} else {
+			var err error
+			if res, err = j.runCase(ctx, p, c, params, progs); err != nil {
+				return taken, err
+			}
+			markClose(res, ratio)
 		}
-		stop()
-		if err != nil {
-			return taken, err
-		}
-		markClose(res, ratio)
 		if res.Verdict == verdict.AC && res.Relative() && lastRelative != nil && c.MaxInput() == lastN+1 {
 			if why, ok := cases.NotASearch(lastRelative, res, c.MaxInput(), j.Refs.Rate(r).Startup); ok {
 				res.Verdict, res.Message = verdict.HC, why
 			}
 		}
-		byWork := false // the verdict is the counted work's, not the time's
 		if res.Verdict == verdict.AC && res.Relative() && !tried {
 			tried = true
 			var v verdict.Verdict
@@ -348,6 +351,18 @@ func (j *Judge) runCases(ctx context.Context, r calibrate.Ref, rep *Report, prog
 		}
 	}
 	return taken, nil
+}
+
+// runCase runs case c on the timed build, and again on the checked build
+// where it checks (programs.checks), showing its progress meanwhile.
+func (j *Judge) runCase(ctx context.Context, p *problem.Problem, c *cases.Case, params cases.Params, progs programs) (*cases.Result, error) {
+	stop := j.progress(fmt.Sprintf("%s %s", p.Folder(), c.Name))
+	defer stop()
+	res, err := cases.Run(ctx, p, c, params)
+	if err == nil && progs.checks(c, res) {
+		err = j.check(ctx, p, c, params, progs.checked, res)
+	}
+	return res, err
 }
 
 // markClose marks a case whose verdict came within cases.CloseTo of its

@@ -39,6 +39,9 @@ func (o Printer) Header(rep *judging.Report) {
 	fmt.Fprintf(o.W, "%s  %s  %s\n", o.Bold(rep.Problem), rep.File, msg.Sprintf("(protection: %s)", tierWord(rep.Protection)))
 }
 
+// NotRun stands for the time and memory of a case decided without a run.
+const NotRun = "—"
+
 // Case writes one case's line, and why it failed.
 func (o Printer) Case(c *cases.Result) {
 	w := o.W
@@ -46,8 +49,11 @@ func (o Printer) Case(c *cases.Result) {
 	if c.Relative() {
 		limit += msg.Sprintf(" (%s× reference %s)", format.Factor(c.Factor), format.Duration(format.Millis(c.RefMs)))
 	}
-	fmt.Fprintf(w, "  %s  %-12s %9s / %-30s %8s\n", o.Paint(c.Verdict, fmt.Sprintf("%-3s", c.Verdict)), c.Name,
-		format.Duration(format.Millis(c.CPUms)), limit, format.KiB(c.MaxRSSKB))
+	used, memory := format.Duration(format.Millis(c.CPUms)), format.KiB(c.MaxRSSKB)
+	if c.NotRun {
+		used, memory = NotRun, NotRun
+	}
+	fmt.Fprintf(w, "  %s  %-12s %9s / %-30s %8s\n", o.Paint(c.Verdict, fmt.Sprintf("%-3s", c.Verdict)), c.Name, used, limit, memory)
 	if o.Verbose && strings.TrimSpace(c.Transcript) != "" {
 		fmt.Fprintf(w, "%s\n", Indent(format.Printable(strings.TrimSpace(c.Transcript)), "       : "))
 	}
