@@ -546,3 +546,33 @@ func TestAGroupIsNotSignalledOnceItsProgramIsReaped(t *testing.T) {
 	}, 5*time.Second, 10*time.Millisecond, "the process left in the group is killed")
 	assert.False(t, g.kill(), "no signal to a number that may be another group's")
 }
+
+// TestCPUNetHoldsByTheKernelsCount: the kernel holds a program to
+// RLIMIT_CPU by its own count of clock ticks, which can run ahead of the
+// CPU time rusage and /proc report (what the watchdog and the verdict
+// read). The test measures, once, the time reported when the kernel stops
+// a loop at 1 s, and checks that at every CPU limit the kit uses the
+// net's kill would be reported past the limit with half the limit to
+// spare: the watchdog stops a run out of time first, or the kernel's kill
+// reads as the CPU limit, never as a crash.
+func TestCPUNetHoldsByTheKernelsCount(t *testing.T) {
+	cmd := exec.Command("/bin/sh", "-c", "while :; do :; done")
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
+	require.NoError(t, cmd.Start())
+	one := unix.Rlimit{Cur: 1, Max: 1}
+	if err := unix.Prlimit(cmd.Process.Pid, unix.RLIMIT_CPU, &one, nil); err != nil {
+		cmd.Process.Kill()
+		cmd.Wait()
+		t.Fatalf("set RLIMIT_CPU: %v", err)
+	}
+	cmd.Wait()
+	ws := cmd.ProcessState.Sys().(syscall.WaitStatus)
+	require.True(t, ws.Signaled(), "the kernel stopped the loop")
+	reportedPerSecond := (cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()).Seconds()
+	t.Logf("the kernel's 1 s of CPU time: %.3f s by rusage", reportedPerSecond)
+	ratio := min(reportedPerSecond, 1)
+	for _, limit := range []time.Duration{300 * time.Millisecond, 2 * time.Second, 21390 * time.Millisecond, 60 * time.Second} {
+		reported := float64(cpuNet(limit)) * ratio
+		assert.GreaterOrEqual(t, reported, 1.5*limit.Seconds(), "the net for a %v limit is reached at %.2f s by rusage", limit, reported)
+	}
+}

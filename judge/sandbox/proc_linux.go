@@ -151,9 +151,16 @@ func setSafetyLimits(pid int, prog Program, lim Limits, jailed bool) error {
 	return nil
 }
 
-// cpuNet is RLIMIT_CPU for a CPU limit: whole seconds, two over, so that
-// the watchdog's own kill comes first.
-func cpuNet(cpu time.Duration) uint64 { return uint64(cpu/time.Second) + 2 }
+// cpuNet is RLIMIT_CPU for a CPU limit, in whole seconds: twice the limit
+// and two seconds more, so that the watchdog's own kill comes first. The
+// kernel holds a program to RLIMIT_CPU by its own count of clock ticks,
+// which runs ahead of the CPU time that /proc and rusage report (what the
+// watchdog and the verdict read) on a busy machine: a loop stopped at 1 s
+// had used 0.85-0.99 s by rusage on a 2-core VM beside other work. With
+// the net two seconds over, a C search out of time at a 21.4 s limit was
+// killed by the kernel at 21.38 s by rusage, before the watchdog saw it
+// pass the limit, and was told it crashed (killed by SIGKILL).
+func cpuNet(cpu time.Duration) uint64 { return uint64((2*cpu + 3*time.Second - 1) / time.Second) }
 
 // addressSpace is RLIMIT_AS for a run: prog's, or the memory net.
 func addressSpace(prog Program, lim Limits) uint64 {
