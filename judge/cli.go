@@ -416,6 +416,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	if opts.Mode == modeVersion {
 		fmt.Fprintln(stdout, "judge", version.String())
+		msg.Fprintf(stdout, "source %s (its Go files, modules and Go release: what -grade's kept reports are keyed by)\n", version.Build()[:12])
 		if k, err := problem.FindKit(); err == nil && !version.Recorded() {
 			if commit, ok := judging.HeadCommit(k.Root); ok {
 				msg.Fprintf(stdout, "the build recorded no commit (go build -buildvcs=false?); the kit it runs from has %s checked out\n", commit[:12])

@@ -16,18 +16,16 @@ import (
 )
 
 // Fingerprint names everything besides the file itself that decides the
-// report of judging a file in l for p with jp: this judge's executable,
-// l's toolchain, the text of every case that runs, the references'
+// report of judging a file in l for p with jp: this judge's source and
+// toolchain (version.Build), l's toolchain, the text of every case that runs, the references'
 // calibrated times that set the relative limits, and the jail (its tier,
 // what it lacks, the Landlock ABI it uses). Two
 // judgings with the same fingerprint, file and name give the same report
 // but for the noise of timing. It calibrates what is not calibrated yet;
-// ok is false when nothing can be promised (no toolchain, an unreadable
-// executable).
+// ok is false when nothing can be promised (no toolchain).
 func (j *Judge) Fingerprint(ctx context.Context, p *problem.Problem, l *lang.Language, jp Params) (string, bool, error) {
-	self := version.Build()
 	t, err := l.Toolchain()
-	if self == "" || err != nil {
+	if err != nil {
 		return "", false, nil
 	}
 	cs, err := j.Cases(p)
@@ -35,7 +33,7 @@ func (j *Judge) Fingerprint(ctx context.Context, p *problem.Problem, l *lang.Lan
 		return "", false, err
 	}
 	r := calibrate.Ref{Problem: p, Lang: l}
-	parts := []string{"report v1", self, l.Name, t.Version, j.Jail.Protection(), strconv.Itoa(j.Jail.Landlock()), fmt.Sprintf("%+v", jp.key())}
+	parts := []string{"report v1", version.Build(), l.Name, t.Version, j.Jail.Protection(), strconv.Itoa(j.Jail.Landlock()), fmt.Sprintf("%+v", jp.key())}
 	run, _ := cases.ForLanguage(p, l, cs)
 	for _, c := range cs {
 		parts = append(parts, c.Name, string(c.Data))

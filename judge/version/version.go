@@ -6,11 +6,13 @@ import (
 	"cmp"
 	"crypto/sha256"
 	"encoding/hex"
-	"io"
-	"os"
+	"fmt"
+	"io/fs"
 	"runtime/debug"
 	"strings"
 	"sync"
+
+	"github.com/nqueens-kit/nqueens"
 )
 
 // String names this judge: the module's version, or the commit it was
@@ -49,23 +51,43 @@ func Recorded() bool {
 	return !strings.HasPrefix(v, "(devel) ") && v != "unknown"
 }
 
-// Build names this judge's executable by its content: two builds of the
-// same commit with different changes differ, which String cannot tell
-// ("+changes"). What the judge keeps between runs (-grade's reused
-// results) is keyed by it. "" when the executable cannot be read.
+// Build names this judge by what decides its verdicts: its Go source
+// (tests aside) with the module's requirements, the Go toolchain and the
+// build's settings. What the judge keeps between runs (-grade's reused
+// results) is keyed by it: go run and go build of the same source are the
+// same judge, though their executables differ (go run leaves out the
+// debug information), and a changed file, even uncommitted, is another.
 var Build = sync.OnceValue(func() string {
-	self, err := os.Executable()
-	if err != nil {
-		return ""
-	}
-	f, err := os.Open(self)
-	if err != nil {
-		return ""
-	}
-	defer f.Close()
-	sum := sha256.New()
-	if _, err := io.Copy(sum, f); err != nil {
-		return ""
-	}
-	return hex.EncodeToString(sum.Sum(nil))
+	info, _ := debug.ReadBuildInfo()
+	return buildKey(info, nqueens.Source)
 })
+
+// buildKey is Build for the build info and the source src.
+func buildKey(info *debug.BuildInfo, src fs.FS) string {
+	sum := sha256.New()
+	if info != nil {
+		fmt.Fprintln(sum, info.GoVersion, info.Path)
+		for _, d := range info.Deps {
+			fmt.Fprintln(sum, d.Path, d.Version, d.Sum)
+		}
+		for _, s := range info.Settings {
+			// Where the source came from is not what it says.
+			if !strings.HasPrefix(s.Key, "vcs.") {
+				fmt.Fprintln(sum, s.Key, s.Value)
+			}
+		}
+	}
+	fs.WalkDir(src, ".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || strings.HasSuffix(path, "_test.go") {
+			return err
+		}
+		data, err := fs.ReadFile(src, path)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintln(sum, path, len(data))
+		sum.Write(data)
+		return nil
+	})
+	return hex.EncodeToString(sum.Sum(nil))
+}
