@@ -68,16 +68,16 @@ func (j *judge) grade(ctx context.Context) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	out, err := sheet.Open(j.opts.CSV, j.stdout, j.opts.JSON)
-	if err != nil {
-		return 0, err
+	if err := sheet.CheckPath(j.opts.CSV); err != nil {
+		return 0, setupErrorf("-csv %s: %v", j.opts.CSV, err)
 	}
-	all, err := j.gradeAll(ctx, g, judged, kept, out)
-	if cerr := out.Close(); err == nil && cerr != nil {
-		return 0, setupErrorf("-csv %s: %v", j.opts.CSV, cerr)
-	}
+	all, err := j.gradeAll(ctx, g, judged, kept)
 	if err != nil {
 		return exitInterrupted, err
+	}
+	grading.FlagCopies(all, j.judging.Kit.Root)
+	if err := sheet.Write(j.opts.CSV, j.stdout, j.opts.JSON, all); err != nil {
+		return 0, setupErrorf("-csv %s: %v", j.opts.CSV, err)
 	}
 	if reused, files := grading.Reused(all); reused > 0 {
 		msg.Fprintf(j.stderr, "grade: %d of %d files reused from earlier gradings (same file, cases, calibration, judge and jail); %d judged now; -regrade judges every file again\n", reused, files, files-reused)
@@ -115,10 +115,10 @@ func (j *judge) prepareGrading(ctx context.Context, g *grading.Grader, subs []gr
 	return nil
 }
 
-// gradeAll grades subs, after the rows kept, writing each row to the sheet
-// as it comes and each student's feedback as soon as their last row is
-// in; it returns every row.
-func (j *judge) gradeAll(ctx context.Context, g *grading.Grader, subs []grading.Submission, kept []grading.Row, out *sheet.Writer) ([]grading.Row, error) {
+// gradeAll grades subs, among the rows kept, writing each student's
+// feedback as soon as their last row is in; it returns every row, in the
+// students' order.
+func (j *judge) gradeAll(ctx context.Context, g *grading.Grader, subs []grading.Submission, kept []grading.Row) ([]grading.Row, error) {
 	expect := grading.Students(subs)
 	prog := newProgress(j.stderr, len(expect), len(subs))
 	for _, r := range kept {
@@ -129,7 +129,6 @@ func (j *judge) gradeAll(ctx context.Context, g *grading.Grader, subs []grading.
 	var feedbackErr error
 	add := func(row grading.Row) {
 		all = append(all, row)
-		out.Write(row)
 		if done[row.Student] == nil {
 			done[row.Student] = map[string]grading.Row{}
 		}
@@ -207,6 +206,7 @@ func (j *judge) finishGrading(ctx context.Context, class string, all []grading.R
 		sheet.Table(j.stdout, all, j.opts.Problems, j.paint)
 		fmt.Fprintln(j.stdout)
 		sheet.PrintCounts(j.stdout, all, j.opts.Problems)
+		sheet.PrintCopies(j.stdout, all)
 	}
 	return status, nil
 }

@@ -246,6 +246,7 @@ func (g *Grader) grade(ctx context.Context, s Submission, judge bool) (Row, bool
 		row.Verdict, row.Message = verdict.JudgeError, err.Error()
 		return row, true, nil
 	}
+	row.Source = src
 	key, keyed, err := g.key(ctx, s.Problem, l, src, display)
 	if err != nil {
 		row.Verdict, row.Message = verdict.JudgeError, err.Error()

@@ -31,6 +31,11 @@ type Row struct {
 	Message   string          `json:"message,omitempty"`
 	// Protection is the jail's tier that graded the row (sandbox.Tier).
 	Protection string `json:"protection"`
+	// Like is whom the file looks copied from (FlagCopies), most alike
+	// first.
+	Like []Likeness `json:"like,omitempty"`
+
+	Source []byte `json:"-"` // the file's bytes as judged (read once); nil when none was read
 
 	Cases  []ScoredCase    `json:"-"` // each case of the exercise
 	Report *judging.Report `json:"-"` // what was judged; nil when nothing was

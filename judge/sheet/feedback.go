@@ -129,3 +129,17 @@ func PrintCounts(w io.Writer, rows []grading.Row, ps []*problem.Problem) {
 		}
 	}
 }
+
+// PrintCopies lists, for the teacher, the rows whose file looks copied
+// (the sheet's integrity column); nothing when none does.
+func PrintCopies(w io.Writer, rows []grading.Row) {
+	var lines []string
+	for _, r := range rows {
+		if len(r.Like) > 0 {
+			lines = append(lines, fmt.Sprintf("  %s %s: %s", format.Printable(r.Student), r.Problem, Integrity(r.Like, format.Printable)))
+		}
+	}
+	if len(lines) > 0 {
+		msg.Fprintf(w, "\nLooks copied (%d files; the sheet's integrity column):\n%s\n", len(lines), strings.Join(lines, "\n"))
+	}
+}

@@ -48,13 +48,19 @@ type classPage struct {
 	Passes     []pagePasses
 	Histograms []pageHistogram
 	Charts     []pageChart
+	Copies     []pageCopy // the rows whose file looks copied
+}
+
+// pageCopy is a row whose file looks copied, and from whom.
+type pageCopy struct {
+	Student, Problem, Like string
 }
 
 // pageText is the page's prose, in the user's language.
 type pageText struct {
 	Intro, Sheet, Student, File, Language, Points, Legend, Verdict, Meaning, Scores string
 	Verdicts, Problem, Passes, PassesNote, Histogram, HistogramNote, Students       string
-	Charts, ChartNote, Reports, ReportsNote                                         string
+	Charts, ChartNote, Reports, ReportsNote, Copies, CopiesNote, Like               string
 }
 
 func newPageText(version string, protection sandbox.Tier, anonymous bool) pageText {
@@ -78,6 +84,9 @@ func newPageText(version string, protection sandbox.Tier, anonymous bool) pageTe
 		Students:      msg.Sprintf("students"),
 		Charts:        msg.Sprintf("CPU time against n"),
 		ChartNote:     msg.Sprintf("One chart per group of verdicts, one thin line per student (point at it for the name), the calibrated reference of each language dashed: a line far above its reference at the largest n is a slower method."),
+		Copies:        msg.Sprintf("Looks copied"),
+		CopiesNote:    msg.Sprintf("Files whose code, its comments, layout and names aside, is mostly (80 %% or more) the same as one of the kit's own answers or another student's file of the same problem and language. A lead to look into, not a verdict: short code written the same way by two students can match too."),
+		Like:          msg.Sprintf("looks like"),
 		Reports:       msg.Sprintf("Each student's report"),
 		ReportsNote:   msg.Sprintf("Click a name to open the report the student would see judging the file alone."),
 	}
@@ -235,6 +244,13 @@ func WritePage(ctx context.Context, w io.Writer, class Class) error {
 		}
 		st.Report = hide(FeedbackText(label(name), class.Version, rows))
 		page.Students = append(page.Students, st)
+	}
+	for _, name := range names {
+		for _, p := range page.Problems {
+			if r, ok := sheet[name][p]; ok && len(r.Like) > 0 {
+				page.Copies = append(page.Copies, pageCopy{label(name), p, Integrity(r.Like, label)})
+			}
+		}
 	}
 	counts := Counts(class.Rows)
 	for _, p := range page.Problems {

@@ -4,15 +4,18 @@
 package sheet
 
 import (
-	"cmp"
+	"bytes"
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 
+	"github.com/nqueens-kit/nqueens/internal/atomicfile"
+	"github.com/nqueens-kit/nqueens/internal/msg"
 	"github.com/nqueens-kit/nqueens/judge/format"
 	"github.com/nqueens-kit/nqueens/judge/grading"
 	"github.com/nqueens-kit/nqueens/judge/judging"
@@ -21,7 +24,7 @@ import (
 )
 
 // Header is the CSV sheet's first line.
-var Header = []string{"student", "problem", "verdict", "passed", "total", "points", "max_points", "cpu_ms", "file", "language", "message", "protection"}
+var Header = []string{"student", "problem", "verdict", "passed", "total", "points", "max_points", "cpu_ms", "file", "language", "message", "protection", "integrity"}
 
 // Record is r as a line of the CSV sheet.
 //
@@ -34,7 +37,8 @@ func Record(r grading.Row) []string {
 		points = ""
 	}
 	return []string{Inert(r.Student), Inert(r.Problem), string(r.Verdict), strconv.Itoa(r.Passed), strconv.Itoa(r.Total),
-		points, strconv.Itoa(r.MaxPoints), strconv.FormatInt(r.CPUms, 10), Inert(r.File), Inert(r.Language), Inert(OneLine(r.Message)), r.Protection}
+		points, strconv.Itoa(r.MaxPoints), strconv.FormatInt(r.CPUms, 10), Inert(r.File), Inert(r.Language), Inert(OneLine(r.Message)), r.Protection,
+		Inert(OneLine(Integrity(r.Like, func(student string) string { return student })))}
 }
 
 // Inert is a text cell a spreadsheet shows as text: one that starts with
@@ -63,64 +67,55 @@ func OneLine(s string) string {
 // utf8BOM starts a CSV file, so that spreadsheets read its names as UTF-8.
 const utf8BOM = "\ufeff"
 
-// Writer writes the grade sheet a row at a time, as soon as each is
-// finished, so that an interrupted grading keeps its rows: as CSV, as JSON
-// Lines, or both.
-type Writer struct {
-	csv    *csv.Writer
-	json   io.Writer
-	closer func() error
-	err    error // the first write that failed
-}
-
-// Open starts a sheet: CSV into the file csvPath ("-": stdout, "": none)
-// and, when json is set, JSON Lines on stdout.
-func Open(csvPath string, stdout io.Writer, json bool) (*Writer, error) {
-	s := &Writer{closer: func() error { return nil }}
-	if json {
-		s.json = stdout
+// CheckPath reports, before grading begins, whether the CSV sheet can be
+// written at csvPath ("-" and "" always can): a folder that takes no new
+// file there must not be found out after a class was judged.
+func CheckPath(csvPath string) error {
+	if csvPath == "" || csvPath == "-" {
+		return nil
 	}
-	var w io.Writer
+	fi, err := os.Stat(csvPath)
 	switch {
-	case csvPath == "-":
-		w = stdout
-	case csvPath != "":
-		f, err := os.Create(csvPath)
-		if err != nil {
-			return nil, &judging.SetupError{Err: err}
-		}
-		if _, err := io.WriteString(f, utf8BOM); err != nil {
-			f.Close()
-			return nil, &judging.SetupError{Err: err}
-		}
-		w, s.closer = f, f.Close
+	case err == nil && fi.IsDir():
+		return &judging.SetupError{Err: msg.Errorf("%s is a folder", csvPath)}
+	case err == nil && !fi.Mode().IsRegular():
+		return nil // a device or a FIFO: written in place (atomicfile.Write)
 	}
-	if w != nil {
-		s.csv = csv.NewWriter(w)
-		s.csv.Write(Header)
-		s.csv.Flush()
-		s.err = s.csv.Error()
+	f, err := os.CreateTemp(filepath.Dir(csvPath), ".sheet-check-*")
+	if err != nil {
+		return &judging.SetupError{Err: err}
 	}
-	return s, nil
+	f.Close()
+	return os.Remove(f.Name())
 }
 
-// Write adds r to the sheet.
-func (s *Writer) Write(r grading.Row) {
-	if s.csv != nil {
-		s.csv.Write(Record(r))
-		s.csv.Flush()
-		s.err = cmp.Or(s.err, s.csv.Error())
+// Write writes the grade sheet of rows, once every row is in (a row's
+// integrity column compares it with the others): CSV into the file
+// csvPath ("-": stdout, "": none) and, when json is set, JSON Lines on
+// stdout. The file is written whole beside csvPath and renamed into
+// place: an interrupted grading leaves the sheet that was there, and a
+// full disk no short sheet.
+func Write(csvPath string, stdout io.Writer, json bool, rows []grading.Row) error {
+	if json {
+		for _, r := range rows {
+			fmt.Fprintln(stdout, JSONRecord(r))
+		}
 	}
-	if s.json != nil {
-		fmt.Fprintln(s.json, JSONRecord(r))
+	if csvPath == "" {
+		return nil
 	}
-}
-
-// Close closes the sheet and says whether all of it was written: a full
-// disk must not leave a short sheet behind an exit status of 0.
-func (s *Writer) Close() error {
-	err := s.closer()
-	return cmp.Or(s.err, err)
+	var b bytes.Buffer
+	w := csv.NewWriter(&b)
+	w.Write(Header)
+	for _, r := range rows {
+		w.Write(Record(r))
+	}
+	w.Flush()
+	if csvPath == "-" {
+		_, err := stdout.Write(b.Bytes())
+		return err
+	}
+	return atomicfile.Write(csvPath, append([]byte(utf8BOM), b.Bytes()...), 0o644)
 }
 
 // JSONRecord is a row as -grade -json writes it: the whole report with
@@ -133,11 +128,12 @@ func JSONRecord(r grading.Row) string {
 	data, _ := json.Marshal(struct {
 		Student string `json:"student"`
 		*judging.Report
-		Passed    int `json:"passed"`
-		Total     int `json:"total"`
-		Points    int `json:"points"`
-		MaxPoints int `json:"max_points"`
-	}{r.Student, r.Report, r.Passed, r.Total, r.Points, r.MaxPoints})
+		Passed    int                `json:"passed"`
+		Total     int                `json:"total"`
+		Points    int                `json:"points"`
+		MaxPoints int                `json:"max_points"`
+		Like      []grading.Likeness `json:"like,omitempty"`
+	}{r.Student, r.Report, r.Passed, r.Total, r.Points, r.MaxPoints, r.Like})
 	return string(data)
 }
 
@@ -164,4 +160,19 @@ func Table(w io.Writer, rows []grading.Row, ps []*problem.Problem, paint func(ve
 		}
 		fmt.Fprintf(w, "  %d/%d\n", got, most)
 	}
+}
+
+// Integrity says whom a row's file looks copied from (grading.FlagCopies),
+// each student named by name: "" when from no one.
+func Integrity(like []grading.Likeness, name func(student string) string) string {
+	var parts []string
+	for _, l := range like {
+		pct := int(l.Share*100 + 0.5)
+		if l.Student == "" {
+			parts = append(parts, msg.Sprintf("like the kit's %s (%d %%)", l.File, pct))
+		} else {
+			parts = append(parts, msg.Sprintf("like %s's file (%d %%)", name(l.Student), pct))
+		}
+	}
+	return strings.Join(parts, "; ")
 }
