@@ -9,7 +9,9 @@ package sheet
 import (
 	"context"
 	"crypto/rand"
+	"crypto/sha256"
 	_ "embed"
+	"encoding/hex"
 	"fmt"
 	"html/template"
 	"io"
@@ -213,6 +215,14 @@ type Class struct {
 	Reference func(ctx context.Context, p *problem.Problem, l *lang.Language, c *cases.Case) (time.Duration, error)
 }
 
+// Anchor is the page's anchor of the student named name (#anchor opens
+// their report): a hash of the name, so that a link to a student's report
+// stays theirs when another student is added to the class.
+func Anchor(name string) string {
+	sum := sha256.Sum256([]byte(name))
+	return "student-" + hex.EncodeToString(sum[:5])
+}
+
 // WritePage writes class's page to w.
 func WritePage(ctx context.Context, w io.Writer, class Class) error {
 	names, sheet := grading.ByStudent(class.Rows)
@@ -228,9 +238,9 @@ func WritePage(ctx context.Context, w io.Writer, class Class) error {
 	for _, v := range Verdicts {
 		page.Legend = append(page.Legend, pageVerdict{v, verdictClass(v), colours[v].cell, colours[v].line, v.Long(), scores(v)})
 	}
-	for i, name := range names {
+	for _, name := range names {
 		hide := hider(name, label(name), sheet[name], class.Anonymous)
-		st := pageStudent{ID: fmt.Sprintf("student-%d", i+1), Name: label(name)}
+		st := pageStudent{ID: Anchor(label(name)), Name: label(name)}
 		var rows []grading.Row
 		for _, p := range page.Problems {
 			cell := pageCell{Verdict: "-", Class: "none"}

@@ -237,10 +237,9 @@ func TestClassPageInChromium(t *testing.T) {
 
 		// A name is a link to its report: opened at it, the report shows.
 		student := slices.IndexFunc(class.Rows, func(r grading.Row) bool { return r.Verdict == verdict.MLE })
-		id := "student-1"
-		names, _ := grading.ByStudent(class.Rows)
+		id := Anchor("student 01")
 		if !anonymous {
-			id = fmt.Sprintf("student-%d", slices.Index(names, class.Rows[student].Student)+1)
+			id = Anchor(class.Rows[student].Student)
 		}
 		assert.Contains(t, b.String(), `<a href="#`+id+`">`)
 		img = screenshot(t, file+"#"+id, width, height)
