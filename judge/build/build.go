@@ -109,6 +109,7 @@ func (b *Builder) Build(ctx context.Context, spec Spec) (string, error) {
 	if problem := checkSignature(code, spec); problem != "" {
 		return "", &CompileError{Message: problem}
 	}
+	code = withImports(code, MissingImports(spec.Code))
 
 	command := []string{b.Go, "build", "-trimpath", "-ldflags=-w", "-o", "submission" + exeSuffix(), "."}
 	if spec.Cover {

@@ -115,6 +115,11 @@ func (j *Judge) Source(ctx context.Context, p *problem.Problem, l *lang.Language
 	if progs.unchecked != "" {
 		rep.Notes = append(rep.Notes, progs.unchecked)
 	}
+	if l == lang.Go {
+		if added := build.MissingImports(src); len(added) > 0 {
+			rep.Notes = append(rep.Notes, msg.Sprintf("note: imported for your file, as LeetCode's Go does: %s", strings.Join(added, ", ")))
+		}
+	}
 	if jp.Header != nil {
 		jp.Header(rep)
 		rep.Streamed = true

@@ -1,0 +1,38 @@
+package build
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// A pasted LeetCode answer that uses standard packages without importing
+// them gets them, as LeetCode's Go gives them; what it imports or defines
+// itself, and a package outside the standard library, it does not.
+func TestMissingImportsAreTheStandardPackagesUsed(t *testing.T) {
+	src := "func totalNQueens(n int) int {\n\ts := strings.Repeat(\".\", n)\n\treturn bits.OnesCount(uint(len(s)))\n}\n"
+	assert.Equal(t, []string{"math/bits", "strings"}, MissingImports([]byte(src)))
+
+	imported := "package main\n\nimport \"strings\"\n\nfunc f(n int) string { return strings.Repeat(\"Q\", n) }\n"
+	assert.Nil(t, MissingImports([]byte(imported)))
+	local := "func f(n int) int {\n\tsort := []int{n}\n\treturn len(sort)\n}\n"
+	assert.Nil(t, MissingImports([]byte(local)))
+	assert.Nil(t, MissingImports([]byte("func f() int { return nosuchpkg.X }\n")), "not the standard library's")
+	assert.Nil(t, MissingImports([]byte("func f( {\n")), "does not parse: the compiler says why")
+}
+
+// The imports go on the package clause's line: every line of the
+// student's stays where it was, so that a report's line numbers are
+// theirs.
+func TestImportsAddedMoveNoLine(t *testing.T) {
+	src := "// my answer\nfunc totalNQueens(n int) int {\n\tsort.Ints(nil)\n\treturn len(strings.Fields(\"a b\"))\n}\n"
+	code, err := Prepare([]byte(src))
+	require.NoError(t, err)
+	out := string(withImports(code, MissingImports([]byte(src))))
+	before, after := strings.Split(string(code), "\n"), strings.Split(out, "\n")
+	require.Equal(t, len(before), len(after))
+	assert.Equal(t, before[1:], after[1:])
+	assert.Contains(t, after[0], `import ("sort"; "strings")`)
+}
