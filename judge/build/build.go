@@ -628,17 +628,8 @@ func compilerMessage(out, dir, display string) string {
 		text = notStandard.ReplaceAllString(text, "$1$2")
 		return text + msg.Sprintf("\n(a submission gets Go's standard library only: %s is not part of it; tests of your own belong in a _test.go file beside your solution, which the judge does not build)", m[2])
 	}
-	if m := undefinedPackage.FindStringSubmatch(text); m != nil {
-		path := m[1]
-		if path == "bits" {
-			path = "math/bits"
-		}
-		text += msg.Sprintf("\n(LeetCode imports packages for you; here, add import %q at the top of your file)", path)
-	}
 	return text
 }
-
-var undefinedPackage = regexp.MustCompile(`undefined: (strings|sort|math|bits|strconv|slices|fmt)\b`)
 
 // relabel replaces the build module's name for the student's file with the
 // name the student knows.

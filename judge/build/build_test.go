@@ -57,8 +57,8 @@ func TestLanguageVersion(t *testing.T) {
 }
 
 func TestCompilerMessageSpeaksOfTheStudentsFile(t *testing.T) {
-	out := "# submission\n./solution.go:4:9: undefined: strings\n"
-	assert.Equal(t, "problems/x/solution.go:4:9: undefined: strings\n(LeetCode imports packages for you; here, add import \"strings\" at the top of your file)",
+	out := "# submission\n./solution.go:4:9: undefined: stirngs\n"
+	assert.Equal(t, "problems/x/solution.go:4:9: undefined: stirngs",
 		compilerMessage(out, "/tmp/build-1", "problems/x/solution.go"))
 }
 
