@@ -576,3 +576,28 @@ func TestCPUNetHoldsByTheKernelsCount(t *testing.T) {
 		assert.GreaterOrEqual(t, reported, 1.5*limit.Seconds(), "the net for a %v limit is reached at %.2f s by rusage", limit, reported)
 	}
 }
+
+// A program that has ended but is not reaped yet (a zombie) is not
+// running: the watchdog must not read its CPU time, which grows no more,
+// as an idle program's (an answered, exited run was once stopped by "idle"
+// beside CI's burners).
+func TestAnEndedProgramIsNotWatched(t *testing.T) {
+	cmd := exec.Command("/bin/true")
+	require.NoError(t, cmd.Start())
+	var info unix.Siginfo
+	for unix.Waitid(unix.P_PID, cmd.Process.Pid, &info, unix.WEXITED|unix.WNOWAIT, nil) == unix.EINTR {
+	}
+	_, ok := treeStat(cmd.Process.Pid)
+	assert.False(t, ok, "ended, not yet reaped")
+	require.NoError(t, cmd.Wait())
+}
+
+// Limits.Idle 0 is no idle limit where the program is watched: a program
+// that sleeps before it answers is not stopped at the first poll.
+func TestNoIdleLimitWhenIdleIsZero(t *testing.T) {
+	lim := Limits{CPU: 2 * time.Second, Memory: 64 << 20, Output: 1 << 10, Answer: 1 << 10}
+	res, err := Run(context.Background(), t.TempDir(), []string{"/bin/sh", "-c", "sleep 0.2; echo 2 >&3"}, lim)
+	require.NoError(t, err)
+	assert.Equal(t, None, res.Killed)
+	assert.Equal(t, "2\n", string(res.Answer))
+}

@@ -113,8 +113,10 @@ func procStat(pid int) (cpu time.Duration, rss int64, threads int, ok bool) {
 	}
 	f := strings.Fields(s[i+1:])
 	// After the name: state is f[0], utime f[11], stime f[12], threads
-	// f[17], rss f[21] (pages).
-	if len(f) < 22 {
+	// f[17], rss f[21] (pages). A process that has ended and waits to be
+	// reaped (a zombie) is not running: its CPU time grows no more, which
+	// the watchdog must not take for an idle program.
+	if len(f) < 22 || f[0] == "Z" || f[0] == "X" {
 		return 0, 0, 0, false
 	}
 	utime, _ := strconv.ParseInt(f[11], 10, 64)

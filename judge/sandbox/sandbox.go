@@ -34,8 +34,8 @@ import (
 type Limits struct {
 	CPU time.Duration // user+sys time of the program and its children, from the OS's accounting
 	// Idle stops a program whose CPU time has not grown for this long
-	// (sleeping, blocked, stopped). Without /proc to watch it, it is a
-	// wall-clock limit of CPU + Idle.
+	// (sleeping, blocked, stopped); 0: never, where it is watched. Without
+	// /proc to watch it, it is a wall-clock limit of CPU + Idle.
 	Idle   time.Duration
 	Memory int64 // peak resident bytes
 	Output int64 // bytes the child may write to stdout and stderr together
@@ -562,16 +562,16 @@ func (rn *running) watch(ctx context.Context, done <-chan struct{}) {
 				rn.kill(Memory)
 			case t.procs > lim.Processes:
 				rn.kill(Processes)
-			case now.Sub(lastProgress) > lim.Idle && rn.g.waiting():
+			case lim.Idle == 0 || now.Sub(lastProgress) <= lim.Idle:
+				continue
+			case rn.g.waiting():
 				// No CPU time for a while, but runnable or in the disk's
 				// queue: a busy machine (CI's burners, a stalled disk), not
 				// an idle program. The hard wall still bounds it.
 				lastProgress = now
 				continue
-			case now.Sub(lastProgress) > lim.Idle:
-				rn.kill(Idle)
 			default:
-				continue
+				rn.kill(Idle)
 			}
 			return
 		}
