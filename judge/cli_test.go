@@ -199,3 +199,23 @@ func TestOnlyTakesANameWithAComma(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, []string{"Smith, John", "ana"}, opts.Only)
 }
+
+// TestReadmeIsForStudents: the README is a student's page, at most 1 000
+// words, whose first section is its two commands (the judge, the
+// self-test); teachers' and contributors' material is in docs/.
+func TestReadmeIsForStudents(t *testing.T) {
+	data, err := os.ReadFile("../README.md")
+	require.NoError(t, err)
+	readme := string(data)
+	assert.LessOrEqual(t, len(strings.Fields(readme)), 1000, "words in the README")
+	_, rest, ok := strings.Cut(readme, "\n## ")
+	require.True(t, ok)
+	first, _, _ := strings.Cut(rest, "\n## ")
+	assert.True(t, strings.HasPrefix(first, "Two commands\n"), "the first section: %q", first[:min(40, len(first))])
+	assert.Contains(t, first, "\ngo run ./judge ")
+	assert.Contains(t, first, "\ngo test ./... ")
+	for _, doc := range []string{"docs/judge.md", "docs/teachers.md", "docs/contributing.md", "docs/measurements.md"} {
+		assert.Contains(t, readme, "("+doc+")", "the README points to %s", doc)
+		assert.FileExists(t, "../"+doc)
+	}
+}
