@@ -303,11 +303,7 @@ func (j *Judge) runCases(ctx context.Context, r calibrate.Ref, rep *Report, prog
 				res.Verdict, res.Message = verdict.HC, why
 			}
 		}
-		// Where the time cannot tell the methods apart (Python), a first
-		// relative case out of time is counted too: its verdict is TLE
-		// either way, and the counts, not a busy machine, say why.
-		timeBlind := res.Verdict == verdict.TLE && r.Lang.WorkDecides
-		if (res.Verdict == verdict.AC || timeBlind) && res.Relative() && !tried {
+		if res.Verdict == verdict.AC && res.Relative() && !tried {
 			tried = true
 			var v verdict.Verdict
 			var why string
@@ -316,7 +312,7 @@ func (j *Judge) runCases(ctx context.Context, r calibrate.Ref, rep *Report, prog
 				return taken, err
 			}
 			rep.Work = taken.work(src.text)
-			if v != "" && (!timeBlind || v == verdict.TLE) {
+			if v != "" {
 				res.Verdict, res.Message, res.Close, byWork = v, why, false, true
 			}
 		}
