@@ -249,18 +249,14 @@ func WritePage(ctx context.Context, w io.Writer, class Class) error {
 				cell = pageCell{r.Verdict, verdictClass(r.Verdict), r.Passed, r.Total, OneLine(r.Message), r.File, r.Language}
 				st.Points, st.Max = st.Points+r.Points, st.Max+r.MaxPoints
 				rows = append(rows, r)
+				if len(r.Like) > 0 {
+					page.Copies = append(page.Copies, pageCopy{label(name), p, Integrity(r.Like, label)})
+				}
 			}
 			st.Cells = append(st.Cells, cell)
 		}
 		st.Report = hide(FeedbackText(label(name), class.Version, rows))
 		page.Students = append(page.Students, st)
-	}
-	for _, name := range names {
-		for _, p := range page.Problems {
-			if r, ok := sheet[name][p]; ok && len(r.Like) > 0 {
-				page.Copies = append(page.Copies, pageCopy{label(name), p, Integrity(r.Like, label)})
-			}
-		}
 	}
 	counts := Counts(class.Rows)
 	for _, p := range page.Problems {
