@@ -303,7 +303,12 @@ func (j *Judge) runCases(ctx context.Context, r calibrate.Ref, rep *Report, prog
 				res.Verdict, res.Message = verdict.HC, why
 			}
 		}
-		if res.Verdict == verdict.AC && res.Relative() && !tried {
+		// Where the time cannot tell the methods apart (Python), a first
+		// relative case out of time is counted too: its verdict is TLE
+		// either way, and the counts, not how busy the machine was, say
+		// why (a busy machine can push boolean lists past the limit).
+		outOfTime := res.Verdict == verdict.TLE && r.Lang.WorkDecides
+		if (res.Verdict == verdict.AC || outOfTime) && res.Relative() && !tried {
 			tried = true
 			var v verdict.Verdict
 			var why string
@@ -312,7 +317,7 @@ func (j *Judge) runCases(ctx context.Context, r calibrate.Ref, rep *Report, prog
 				return taken, err
 			}
 			rep.Work = taken.work(src.text)
-			if v != "" {
+			if v != "" && (!outOfTime || v == verdict.TLE) {
 				res.Verdict, res.Message, res.Close, byWork = v, why, false, true
 			}
 		}
