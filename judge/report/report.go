@@ -42,6 +42,10 @@ func (o Printer) Header(rep *judging.Report) {
 // NotRun stands for the time and memory of a case decided without a run.
 const NotRun = "—"
 
+// limitColumns is the width of a case line's limit: room for a relative
+// limit with its reference, "21.4 s (2.9× reference 7380 ms)".
+const limitColumns = 32
+
 // Case writes one case's line, and why it failed.
 func (o Printer) Case(c *cases.Result) {
 	w := o.W
@@ -53,7 +57,9 @@ func (o Printer) Case(c *cases.Result) {
 	if c.NotRun {
 		used, memory = NotRun, NotRun
 	}
-	fmt.Fprintf(w, "  %s  %-12s %9s / %-30s %8s\n", o.Paint(c.Verdict, fmt.Sprintf("%-3s", c.Verdict)), c.Name, used, limit, memory)
+	// The limit is padded by the terminal's columns, not by characters: a
+	// Chinese reference's brackets and words are two columns wide.
+	fmt.Fprintf(w, "  %s  %-12s %9s / %s %8s\n", o.Paint(c.Verdict, fmt.Sprintf("%-3s", c.Verdict)), c.Name, used, format.Pad(limit, limitColumns), memory)
 	if o.Verbose && strings.TrimSpace(c.Transcript) != "" {
 		fmt.Fprintf(w, "%s\n", Indent(format.Printable(strings.TrimSpace(c.Transcript)), "       : "))
 	}
