@@ -115,6 +115,11 @@ func (j *Judge) Source(ctx context.Context, p *problem.Problem, l *lang.Language
 	if progs.unchecked != "" {
 		rep.Notes = append(rep.Notes, progs.unchecked)
 	}
+	if l == lang.Java {
+		if class := lang.JavaClass(src, p); class != lang.LeetCodeClass {
+			rep.Notes = append(rep.Notes, msg.Sprintf("note: your class is called %s, so the judge calls new %s().%s(n); LeetCode calls new %s(): name the class %s there", class, class, p.Func, lang.LeetCodeClass, lang.LeetCodeClass))
+		}
+	}
 	if l == lang.Go {
 		if added := build.MissingImports(src); len(added) > 0 {
 			rep.Notes = append(rep.Notes, msg.Sprintf("note: imported for your file, as LeetCode's Go does: %s", strings.Join(added, ", ")))

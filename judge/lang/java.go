@@ -61,16 +61,57 @@ func findJava() (*Toolchain, error) {
 // takes about two thirds of the CPU time (0.65 s instead of 1.0 s here).
 var javacQuick = []string{"-J-XX:TieredStopAtLevel=1", "-J-XX:+UseSerialGC", "-J-XX:-UsePerfData", "-J-Xshare:auto"}
 
+// javaImports are LeetCode's usual imports, which the judge writes on the
+// first line of the student's file, so that its lines keep their numbers.
+const javaImports = "import java.util.*; import java.util.function.*; import java.util.stream.*; "
+
+// studentsLines makes javac's messages about display the student's own: a
+// quoted first line loses the imports the judge wrote on it (its caret
+// moved with it), and the count of errors is of those shown.
+func studentsLines(out, display string) string {
+	lines := strings.Split(out, "\n")
+	errors := 0
+	for i, l := range lines {
+		if strings.HasPrefix(l, display+":") && strings.Contains(l, ": error: ") {
+			errors++
+		}
+		if !strings.HasPrefix(l, javaImports) {
+			continue
+		}
+		lines[i] = strings.TrimPrefix(l, javaImports)
+		if i+1 < len(lines) && strings.HasPrefix(lines[i+1], strings.Repeat(" ", len(javaImports))) && strings.TrimSpace(lines[i+1]) == "^" {
+			lines[i+1] = lines[i+1][len(javaImports):]
+		}
+	}
+	if last := len(lines) - 1; errors > 0 && javacCount.MatchString(lines[last]) {
+		lines[last] = fmt.Sprintf("%d error", errors)
+		if errors > 1 {
+			lines[last] += "s"
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// javacCount is javac's last line, how many errors it found.
+var javacCount = regexp.MustCompile(`^\d+ errors?$`)
+
 // javaPackage is a package declaration, which a class LeetCode compiles
 // does not have.
 var javaPackage = regexp.MustCompile(`(?m)^\s*package\s+[\w.]+\s*;`)
 
 // javaRecipe compiles Solution.java, holding the student's class with
 // LeetCode's imports added on its first line, beside the harness, and packs
-// both into an archive the JVM runs.
+// both into an archive the JVM runs. A class of another name that has the
+// method is called instead (JavaClass), its "public" blanked: a public
+// class must be in a file of its own name.
 func javaRecipe(t *Toolchain, s Submission) build.Recipe {
-	src := append([]byte("import java.util.*; import java.util.function.*; import java.util.stream.*; "), blankLines(s.Source, javaPackage)...)
-	call := "new Solution()." + s.Problem.Func + "(n)"
+	class, public := javaEntry(s.Source, s.Problem)
+	code := s.Source
+	if public >= 0 {
+		code = append(append(append([]byte{}, code[:public]...), "      "...), code[public+len("public"):]...)
+	}
+	src := append([]byte(javaImports), blankLines(code, javaPackage)...)
+	call := "new " + class + "()." + s.Problem.Func + "(n)"
 	return build.Recipe{
 		Files: map[string][]byte{
 			"Solution.java":         src,
@@ -83,7 +124,7 @@ func javaRecipe(t *Toolchain, s Submission) build.Recipe {
 			if strings.Contains(out, "NQueensJudgeMain.java") && !strings.Contains(out, "Solution.java") {
 				return missingSolution(s, fmt.Sprintf("new Solution().%s(int n)", s.Problem.Func))
 			}
-			return relabel(out, "Solution.java", s.Display, "NQueensJudgeMain.java", "Note: ")
+			return studentsLines(relabel(out, "Solution.java", s.Display, "NQueensJudgeMain.java", "Note: "), s.Display)
 		},
 		Output: "submission.jar",
 		Pack:   packJar,

@@ -1,0 +1,48 @@
+package lang
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/nqueens-kit/nqueens/judge/problem"
+)
+
+func TestJavaClassIsTheOneWithTheMethod(t *testing.T) {
+	p52, err := problem.Find("52")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ src, class string }{
+		{"class Solution { public int totalNQueens(int n) { return 0; } }", "Solution"},
+		{"public class _52 {\n public int totalNQueens(int n) { return 0; }\n}", "_52"},
+		{"class Helper {}\nclass NQueens { int totalNQueens(int n) { return new Helper().hashCode(); } }", "NQueens"},
+		// Solution wins even where another class has the method too.
+		{"class A { int totalNQueens(int n) { return 1; } }\nclass Solution { int solve() { return 0; } }", "Solution"},
+		// Two candidates: none is guessed.
+		{"class A { int totalNQueens(int n) { return 1; } }\nclass B { int totalNQueens(int n) { return 2; } }", "Solution"},
+		// The method in a nested class, a comment, a string or a text block
+		// is not the outer class's.
+		{"class Outer { static class In { int totalNQueens(int n) { return 0; } } }", "Solution"},
+		{"class C { // int totalNQueens(int n) {\n /* totalNQueens( */ String s = \"totalNQueens(\"; char q = '\"'; }", "Solution"},
+		{"class D { String t = \"\"\"\n totalNQueens( } class E {\n\"\"\"; int totalNQueens(int n) { return 0; } }", "D"},
+		// A class literal is no declaration.
+		{"class F { Object o = String.class; int totalNQueens(int n) { return 0; } }", "F"},
+		{"", "Solution"},
+	} {
+		assert.Equal(t, tc.class, JavaClass([]byte(tc.src), p52), "%s", tc.src)
+	}
+}
+
+func TestJavaPublicIsBlankedForAnotherName(t *testing.T) {
+	p52, err := problem.Find("52")
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := "/** public docs */\npublic final class _52 { public int totalNQueens(int n) { return 0; } }"
+	class, at := javaEntry([]byte(src), p52)
+	assert.Equal(t, "_52", class)
+	assert.Equal(t, "public final class", src[at:at+len("public final class")])
+	_, at = javaEntry([]byte("public class Solution { public int totalNQueens(int n) { return 0; } }"), p52)
+	assert.Equal(t, -1, at, "Solution keeps its public: its file is Solution.java")
+}
