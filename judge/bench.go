@@ -88,7 +88,7 @@ func (j *judge) benchN(ctx context.Context, b *bench.Bench, n, base int, all []c
 		}
 		all[i].Times[n] = t.CPU
 		cell := fmt.Sprintf("%s %5.2f×", format.Short(t.CPU), float64(t.CPU)/float64(baseCPU))
-		if strings.HasPrefix(b.Programs[i].Name, "fast") {
+		if b.Programs[i].AllCores {
 			cell = fmt.Sprintf("%s [%s] %5.2f×", format.Short(t.CPU), format.Short(t.Wall), float64(t.CPU)/float64(baseCPU))
 		}
 		fmt.Fprintf(j.stdout, "  %18s", cell)

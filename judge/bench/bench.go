@@ -43,6 +43,9 @@ var limits = sandbox.Limits{CPU: Budget, Idle: time.Minute, Memory: 1 << 30, Out
 type Program struct {
 	Name string
 	Prog sandbox.Program
+	// AllCores: it searches on every core (problem.Method.AllCores), and
+	// its wall time is shown beside its CPU time.
+	AllCores bool
 
 	last time.Duration // its CPU time at the previous n
 }
@@ -171,10 +174,11 @@ func Solutions(ctx context.Context, j *judging.Judge, p *problem.Problem, yours,
 		if err != nil {
 			return nil, msg.Errorf("bench: build %s: %w", j.Kit.Rel(file), err)
 		}
-		entries = append(entries, &Program{Name: d.Name(), Prog: sandbox.Program{Path: bin, Env: sandbox.GoProcsEnv()}})
-		if d.Name() == "fast" {
+		method, _ := problem.MethodIn(d.Name())
+		entries = append(entries, &Program{Name: d.Name(), Prog: sandbox.Program{Path: bin, Env: sandbox.GoProcsEnv()}, AllCores: method.AllCores})
+		if method.AllCores {
 			// The same program held to one core.
-			entries = append(entries, &Program{Name: "fast 1 core", Prog: sandbox.Program{Path: bin, Env: []string{"GOMAXPROCS=1"}}})
+			entries = append(entries, &Program{Name: d.Name() + oneCore, Prog: sandbox.Program{Path: bin, Env: []string{"GOMAXPROCS=1"}}, AllCores: true})
 		}
 	}
 	if yours != "" {
@@ -208,10 +212,21 @@ func Solutions(ctx context.Context, j *judging.Judge, p *problem.Problem, yours,
 	return entries, nil
 }
 
-// order puts the course's methods in teaching order, then the rest.
+// oneCore ends the name of a program that searches on every core, timed
+// held to one.
+const oneCore = " 1 core"
+
+// order puts the student's file first, then the course's methods in
+// teaching order (problem.Methods), each held to one core after itself,
+// then the rest.
 func order(name string) int {
-	if i := slices.Index([]string{"yours", "array", "booleans", "bitmask", "fast", "fast 1 core"}, name); i >= 0 {
-		return i
+	if name == "yours" {
+		return -1
 	}
-	return 10
+	folder, held := strings.CutSuffix(name, oneCore)
+	rank := 2 * problem.Rank(folder)
+	if held {
+		rank++
+	}
+	return rank
 }

@@ -468,16 +468,10 @@ func (rs *References) timeCase(ctx context.Context, r Ref, c *cases.Case) (time.
 	return max(best, time.Millisecond), float64(worst-best) / float64(max(best, time.Microsecond)), nil
 }
 
-// The methods whose times a TLE's report compares with the reference's,
-// each in its folder under solutions/<problem>/: what a ratio usually
-// means, measured on this machine. A language without a file for one
-// leaves it out.
-var bandMethods = []string{"array", "booleans", "samples/sets"}
-
 // A Band is how much slower than the reference a method runs on this
 // machine, at N.
 type Band struct {
-	Method string
+	Method problem.Method
 	N      int
 	Ratio  float64
 }
@@ -488,9 +482,11 @@ type Band struct {
 func bandN(l *lang.Language) int { return cmp.Or(l.FitSmall, 13) }
 
 // Bands measures, once per machine and toolchain (then cached), the course's
-// other methods of r's problem in r's language against its reference: each
-// one's CPU time over the reference's at bandN, best of three. A method the kit has no file for in that language is left
-// out. Nothing it fails at is the student's: it returns what it could.
+// methods a report compares with (problem.Method.Ratio) in r's language
+// against r's reference: each one's CPU time over the reference's at
+// bandN, best of three. A method the kit has no file for in that language
+// is left out. Nothing it fails at is the student's: it returns what it
+// could.
 func (rs *References) Bands(ctx context.Context, r Ref) []Band {
 	rs.mu.Lock()
 	defer rs.mu.Unlock()
@@ -509,8 +505,11 @@ func (rs *References) Bands(ctx context.Context, r Ref) []Band {
 	if err != nil {
 		return nil
 	}
-	for _, method := range bandMethods {
-		file := filepath.Join(rs.Kit.Solutions(r.Problem), method, r.Lang.Dir, r.Lang.File())
+	for _, method := range problem.Methods {
+		if method.Ratio == "" {
+			continue // a method a report does not compare with
+		}
+		file := filepath.Join(rs.Kit.Solutions(r.Problem), method.Folder, r.Lang.Dir, r.Lang.File())
 		src, err := os.ReadFile(file)
 		if err != nil {
 			continue
@@ -526,7 +525,7 @@ func (rs *References) Bands(ctx context.Context, r Ref) []Band {
 		if err != nil {
 			continue
 		}
-		rs.Cache.Put(key, Entry{Case: r.Problem.Folder() + "/" + r.Lang.Name + "/" + method, Ratio: ratio, Measured: time.Now().UTC().Truncate(time.Second)})
+		rs.Cache.Put(key, Entry{Case: r.Problem.Folder() + "/" + r.Lang.Name + "/" + method.Folder, Ratio: ratio, Measured: time.Now().UTC().Truncate(time.Second)})
 		if err := rs.Cache.Save(); err != nil {
 			msg.Fprintf(rs.Notes, "note: cannot keep the calibration (%v); it will be measured again next time\n", err)
 		}

@@ -6,6 +6,7 @@ import (
 	"cmp"
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"slices"
 	"strconv"
@@ -76,14 +77,7 @@ func (j *Judge) whatRatiosMean(ctx context.Context, r calibrate.Ref) string {
 	}
 	var parts []string
 	for _, b := range bands {
-		switch b.Method {
-		case "array":
-			parts = append(parts, msg.Sprintf("the array method (an O(n) check per square) runs at %.1f times the reference", b.Ratio))
-		case "booleans":
-			parts = append(parts, msg.Sprintf("boolean arrays (an O(1) check) at %.1f times", b.Ratio))
-		case "samples/sets":
-			parts = append(parts, msg.Sprintf("sets of taken columns and diagonals at %.1f times", b.Ratio))
-		}
+		parts = append(parts, fmt.Sprintf(msg.Tr(b.Method.Ratio), b.Ratio))
 	}
 	return msg.Sprintf("measured on this machine in %s at n = %d, the course's own searches: %s; bitmask searches run at about 1 time",
 		r.Lang.Name, bands[0].N, strings.Join(parts, ", "))
