@@ -64,14 +64,14 @@ func (j *judge) grade(ctx context.Context) (int, error) {
 	if err := j.prepareGrading(ctx, g, subs); err != nil {
 		return 0, err
 	}
-	judged, kept, missing, err := g.Split(ctx, target, subs)
+	split, err := g.Split(ctx, target, subs)
 	if err != nil {
 		return 0, err
 	}
 	if err := sheet.CheckPath(j.opts.CSV); err != nil {
 		return 0, setupErrorf("-csv %s: %v", j.opts.CSV, err)
 	}
-	all, err := j.gradeAll(ctx, g, judged, kept)
+	all, err := j.gradeAll(ctx, g, split.Judge, split.Kept)
 	if err != nil {
 		return exitInterrupted, err
 	}
@@ -82,8 +82,14 @@ func (j *judge) grade(ctx context.Context) (int, error) {
 	if reused, files := grading.Reused(all); reused > 0 {
 		msg.Fprintf(j.stderr, "grade: %d of %d files reused from earlier gradings (same file, cases, calibration, judge and jail); %d judged now; -regrade judges every file again\n", reused, files, files-reused)
 	}
-	if len(missing) > 0 {
-		msg.Fprintf(j.stderr, "grade: not on this sheet: %s: changed since they were graded, or never graded (-grade %s judges them)\n", strings.Join(missing, ", "), target.Class)
+	if len(split.Stale) > 0 {
+		msg.Fprintf(j.stderr, "grade: stale on this sheet: %s: changed since they were graded, their last rows kept (-grade %s judges them)\n", strings.Join(split.Stale, ", "), target.Class)
+	}
+	if len(split.Missing) > 0 {
+		msg.Fprintf(j.stderr, "grade: not on this sheet: %s: never graded (-grade %s judges them)\n", strings.Join(split.Missing, ", "), target.Class)
+	}
+	if err := store.KeepRows(target.Class, all); err != nil {
+		msg.Fprintf(j.stderr, "note: cannot keep this sheet's rows (%v): a student not judged next time whose file changed is left off, not kept stale\n", err)
 	}
 	if err := g.NotKept(); err != nil {
 		msg.Fprintf(j.stderr, "note: the reports graded now are not kept (%v): they will be judged again next time\n", err)
@@ -94,9 +100,10 @@ func (j *judge) grade(ctx context.Context) (int, error) {
 		}
 	}
 	code, err := j.finishGrading(ctx, target.Class, all)
-	if err == nil && code == exitOK && len(missing) > 0 {
-		// A sheet without every student is not a complete one: an LMS
-		// given it would drop them without a word.
+	if err == nil && code == exitOK && len(split.Stale)+len(split.Missing) > 0 {
+		// A sheet without every student graded now is not a complete
+		// one: an LMS given it would drop them, or keep an old score,
+		// without a word.
 		code = exitFailed
 	}
 	return code, err

@@ -17,6 +17,7 @@ import (
 	"io/fs"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/nqueens-kit/nqueens/internal/msg"
@@ -85,33 +86,59 @@ func (g *Grader) Prepare(ctx context.Context, subs []Submission, ps []*problem.P
 	return nil
 }
 
+// A Split is a class's submissions parted for a grading (Grader.Split).
+type Split struct {
+	Judge []Submission // to judge now
+	Kept  []Row        // the rest's rows kept from when they were last graded
+	// Stale names the students of the rest whose file changed since they
+	// were graded: their rows on the last sheet are kept, marked stale.
+	Stale []string
+	// Missing names those with neither (never graded): left off the sheet.
+	Missing []string
+}
+
 // Split parts the class's subs for t: those to judge now, and, for the
-// rest of the class, the rows kept from when they were last graded (Kept);
-// missing names the students of the rest with a row not kept (a file
-// changed since, or never graded), left off the sheet.
-func (g *Grader) Split(ctx context.Context, t Target, subs []Submission) (judge []Submission, kept []Row, missing []string, err error) {
+// rest of the class, the rows kept from when they were last graded (Kept).
+// A student of the rest with a row not kept (a file changed since) keeps
+// the row of the class's last sheet (Store.LastRows), marked stale; one
+// never graded is missing.
+func (g *Grader) Split(ctx context.Context, t Target, subs []Submission) (Split, error) {
+	var sp Split
 	gone := map[string]bool{}
 	for _, s := range subs {
 		if t.Judges(s) {
-			judge = append(judge, s)
+			sp.Judge = append(sp.Judge, s)
 			continue
 		}
 		row, ok, err := g.Kept(ctx, s)
 		if err != nil {
-			return nil, nil, nil, err
+			return Split{}, err
 		}
 		if !ok {
 			gone[s.Student] = true
 			continue
 		}
-		kept = append(kept, row)
+		sp.Kept = append(sp.Kept, row)
 	}
-	kept = slices.DeleteFunc(kept, func(r Row) bool { return gone[r.Student] })
+	sp.Kept = slices.DeleteFunc(sp.Kept, func(r Row) bool { return gone[r.Student] })
+	last, graded := g.Store.LastRows(t.Class)
+	for _, r := range last {
+		if gone[r.Student] {
+			r.Stale = true
+			r.Message = strings.TrimSpace(msg.Sprintf("stale: kept from the grading of %s; the file changed since and was not judged now", graded[r.Student].Local().Format("2006-01-02 15:04")) + "\n" + r.Message)
+			sp.Kept = append(sp.Kept, r)
+		}
+	}
 	for s := range gone {
-		missing = append(missing, s)
+		if slices.ContainsFunc(sp.Kept, func(r Row) bool { return r.Student == s }) {
+			sp.Stale = append(sp.Stale, s)
+		} else {
+			sp.Missing = append(sp.Missing, s)
+		}
 	}
-	slices.Sort(missing)
-	return judge, kept, missing, nil
+	slices.Sort(sp.Stale)
+	slices.Sort(sp.Missing)
+	return sp, nil
 }
 
 // Students counts the students of subs: each one's submissions.

@@ -40,6 +40,7 @@ type Row struct {
 	Cases  []ScoredCase    `json:"-"` // each case of the exercise
 	Report *judging.Report `json:"-"` // what was judged; nil when nothing was
 	Reused bool            `json:"-"` // the report was kept from an earlier grading
+	Stale  bool            `json:"-"` // kept from the last sheet: the file changed since and was not judged
 	Note   string          `json:"-"` // what grading says beside the report (which file of several), also in Message
 }
 

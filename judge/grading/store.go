@@ -4,9 +4,12 @@
 package grading
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -83,3 +86,72 @@ func (s Store) Prune() {
 }
 
 func (s Store) path(key string) string { return filepath.Join(s.Dir, key+".json") }
+
+// A lastSheet is a Store's record of a class's rows as its sheet last
+// showed them: a student not judged now, whose file changed since, keeps
+// that row, marked stale, instead of vanishing from the sheet.
+type lastSheet struct {
+	Version int                  `json:"version"`
+	Rows    []Row                `json:"rows"`
+	Graded  map[string]time.Time `json:"graded"` // when each student's rows were graded
+}
+
+// KeepRows records rows as class's last sheet: each student's rows replace
+// that student's rows kept before; the other students' stay, and so do the
+// rows a stale row stands for.
+func (s Store) KeepRows(class string, rows []Row) error {
+	if s.Dir == "" {
+		return nil
+	}
+	last, graded := s.LastRows(class)
+	if graded == nil {
+		graded = map[string]time.Time{}
+	}
+	now := time.Now().UTC().Truncate(time.Minute)
+	fresh := map[string]bool{}
+	for _, r := range rows {
+		if !r.Stale {
+			fresh[r.Student] = true
+			graded[r.Student] = now
+		}
+	}
+	keep := slices.DeleteFunc(last, func(r Row) bool { return fresh[r.Student] })
+	for _, r := range rows {
+		if !r.Stale {
+			keep = append(keep, r)
+		}
+	}
+	data, err := json.Marshal(lastSheet{storeVersion, keep, graded})
+	if err != nil {
+		return err
+	}
+	return atomicfile.Write(s.sheetPath(class), data, 0o600)
+}
+
+// LastRows is class's last sheet as KeepRows recorded it, and when each
+// student's rows were graded; nothing when there is none.
+func (s Store) LastRows(class string) ([]Row, map[string]time.Time) {
+	if s.Dir == "" {
+		return nil, nil
+	}
+	data, err := os.ReadFile(s.sheetPath(class))
+	if err != nil {
+		return nil, nil
+	}
+	var last lastSheet
+	if json.Unmarshal(data, &last) != nil || last.Version != storeVersion {
+		return nil, nil
+	}
+	return last.Rows, last.Graded
+}
+
+// sheetPath is where class's last sheet is kept: named by the class
+// folder's absolute path.
+func (s Store) sheetPath(class string) string {
+	abs, err := filepath.Abs(class)
+	if err != nil {
+		abs = class
+	}
+	sum := sha256.Sum256([]byte(abs))
+	return filepath.Join(s.Dir, "sheet-"+hex.EncodeToString(sum[:8])+".json")
+}
