@@ -122,15 +122,16 @@ func (g *Grader) Split(ctx context.Context, t Target, subs []Submission) (Split,
 	}
 	sp.Kept = slices.DeleteFunc(sp.Kept, func(r Row) bool { return gone[r.Student] })
 	last, graded := g.Store.LastRows(t.Class)
+	stale := map[string]bool{}
 	for _, r := range last {
 		if gone[r.Student] {
-			r.Stale = true
+			r.Stale, stale[r.Student] = true, true
 			r.Message = strings.TrimSpace(msg.Sprintf("stale: kept from the grading of %s; the file changed since and was not judged now", graded[r.Student].Local().Format("2006-01-02 15:04")) + "\n" + r.Message)
 			sp.Kept = append(sp.Kept, r)
 		}
 	}
 	for s := range gone {
-		if slices.ContainsFunc(sp.Kept, func(r Row) bool { return r.Student == s }) {
+		if stale[s] {
 			sp.Stale = append(sp.Stale, s)
 		} else {
 			sp.Missing = append(sp.Missing, s)

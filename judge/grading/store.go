@@ -4,8 +4,6 @@
 package grading
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -14,6 +12,7 @@ import (
 	"time"
 
 	"github.com/nqueens-kit/nqueens/internal/atomicfile"
+	"github.com/nqueens-kit/nqueens/judge/build"
 	"github.com/nqueens-kit/nqueens/judge/judging"
 )
 
@@ -98,34 +97,30 @@ type lastSheet struct {
 
 // KeepRows records rows as class's last sheet: each student's rows replace
 // that student's rows kept before; the other students' stay, and so do the
-// rows a stale row stands for.
+// rows a stale row stands for. The file is updated under its lock, as the
+// list of classes is (MarkGraded): two gradings at once lose no row.
 func (s Store) KeepRows(class string, rows []Row) error {
 	if s.Dir == "" {
 		return nil
 	}
-	last, graded := s.LastRows(class)
-	if graded == nil {
-		graded = map[string]time.Time{}
-	}
 	now := time.Now().UTC().Truncate(time.Minute)
-	fresh := map[string]bool{}
-	for _, r := range rows {
-		if !r.Stale {
-			fresh[r.Student] = true
-			graded[r.Student] = now
+	return atomicfile.Update(s.sheetPath(class), 0o600, func(old []byte) ([]byte, error) {
+		last := parseLastSheet(old)
+		if last.Graded == nil {
+			last.Graded = map[string]time.Time{}
 		}
-	}
-	keep := slices.DeleteFunc(last, func(r Row) bool { return fresh[r.Student] })
-	for _, r := range rows {
-		if !r.Stale {
-			keep = append(keep, r)
+		var graded []Row
+		fresh := map[string]bool{}
+		for _, r := range rows {
+			if !r.Stale {
+				graded = append(graded, r)
+				fresh[r.Student] = true
+				last.Graded[r.Student] = now
+			}
 		}
-	}
-	data, err := json.Marshal(lastSheet{storeVersion, keep, graded})
-	if err != nil {
-		return err
-	}
-	return atomicfile.Write(s.sheetPath(class), data, 0o600)
+		last.Rows = slices.DeleteFunc(last.Rows, func(r Row) bool { return fresh[r.Student] })
+		return json.Marshal(lastSheet{storeVersion, append(last.Rows, graded...), last.Graded})
+	})
 }
 
 // LastRows is class's last sheet as KeepRows recorded it, and when each
@@ -134,15 +129,19 @@ func (s Store) LastRows(class string) ([]Row, map[string]time.Time) {
 	if s.Dir == "" {
 		return nil, nil
 	}
-	data, err := os.ReadFile(s.sheetPath(class))
-	if err != nil {
-		return nil, nil
-	}
+	data, _ := os.ReadFile(s.sheetPath(class))
+	last := parseLastSheet(data)
+	return last.Rows, last.Graded
+}
+
+// parseLastSheet reads a last sheet (nothing from nil, a damaged file or
+// another version).
+func parseLastSheet(data []byte) lastSheet {
 	var last lastSheet
 	if json.Unmarshal(data, &last) != nil || last.Version != storeVersion {
-		return nil, nil
+		return lastSheet{}
 	}
-	return last.Rows, last.Graded
+	return last
 }
 
 // sheetPath is where class's last sheet is kept: named by the class
@@ -152,6 +151,5 @@ func (s Store) sheetPath(class string) string {
 	if err != nil {
 		abs = class
 	}
-	sum := sha256.Sum256([]byte(abs))
-	return filepath.Join(s.Dir, "sheet-"+hex.EncodeToString(sum[:8])+".json")
+	return filepath.Join(s.Dir, "sheet-"+build.Key("last sheet", abs)+".json")
 }

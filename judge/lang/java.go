@@ -108,7 +108,8 @@ func javaRecipe(t *Toolchain, s Submission) build.Recipe {
 	class, public := javaEntry(s.Source, s.Problem)
 	code := s.Source
 	if public >= 0 {
-		code = append(append(append([]byte{}, code[:public]...), "      "...), code[public+len("public"):]...)
+		end := public + len("public")
+		code = append(append(append([]byte{}, code[:public]...), strings.Repeat(" ", end-public)...), code[end:]...)
 	}
 	src := append([]byte(javaImports), blankLines(code, javaPackage)...)
 	call := "new " + class + "()." + s.Problem.Func + "(n)"
