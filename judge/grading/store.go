@@ -151,5 +151,5 @@ func (s Store) sheetPath(class string) string {
 	if err != nil {
 		abs = class
 	}
-	return filepath.Join(s.Dir, "sheet-"+build.Key("last sheet", abs)+".json")
+	return filepath.Join(s.Dir, "sheet-"+build.Key("last-sheet", abs)+".json")
 }
