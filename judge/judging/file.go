@@ -16,6 +16,7 @@ import (
 	"github.com/nqueens-kit/nqueens/judge/cases"
 	"github.com/nqueens-kit/nqueens/judge/format"
 	"github.com/nqueens-kit/nqueens/judge/lang"
+	"github.com/nqueens-kit/nqueens/judge/outcome"
 	"github.com/nqueens-kit/nqueens/judge/problem"
 	"github.com/nqueens-kit/nqueens/judge/sandbox"
 	"github.com/nqueens-kit/nqueens/judge/verdict"
@@ -107,6 +108,10 @@ func (j *Judge) Source(ctx context.Context, p *problem.Problem, l *lang.Language
 	var ce *build.CompileError
 	if errors.As(err, &ce) {
 		rep.Verdict, rep.Message = verdict.CE, ce.Message
+		if strings.Contains(ce.Message, "unreachable statement") && lang.StarterLine(src) > 0 {
+			// javac refuses code after the starter's throw.
+			rep.Message += "\n" + outcome.StarterLeftIn(display, src)
+		}
 		return rep, nil
 	}
 	if err != nil {

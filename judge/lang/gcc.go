@@ -491,12 +491,26 @@ static void nqueens_on_quit(int sig) {
 	nqueens_write(4, "\n", 1);
 	_exit(3);
 }
+
+// The program is pid 1 of its jail, where a signal it sends itself with
+// no handler is dropped: abort() would end in SIGSEGV, reported as a
+// segmentation fault. This handler says "abort" and where, as the quit's
+// does. (A checked C++ build installs its own, which knows the library's
+// checks.)
+static void nqueens_on_abort_signal(int sig) {
+	int k = 0;
+	(void)sig;
+	nqueens_write(4, "` + CrashMark + `abort\n` + FramesMark + `", ` + "%d" + `);
+	_Unwind_Backtrace(nqueens_frame, &k);
+	nqueens_write(4, "\n", 1);
+	_exit(134);
+}
 `
 
 // whereHooks is cWhere, complete, and the call that installs it.
 var (
-	whereHooks   = fmt.Sprintf(cWhere, len(CrashMark+Stopped+"\n"+FramesMark))
-	installWhere = "nqueens_warm_unwinder(); signal(SIGQUIT, nqueens_on_quit);"
+	whereHooks   = fmt.Sprintf(cWhere, len(CrashMark+Stopped+"\n"+FramesMark), len(CrashMark+"abort\n"+FramesMark))
+	installWhere = "nqueens_warm_unwinder(); signal(SIGQUIT, nqueens_on_quit); signal(SIGABRT, nqueens_on_abort_signal);"
 )
 
 // wrapFailures are the linker's flags that send assert() and the C++

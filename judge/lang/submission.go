@@ -29,6 +29,20 @@ const FramesMark = "frames:"
 // function holds (a panic, raise or throw), which the student deletes.
 const StarterWords = "not written yet"
 
+// StarterLine is the line number (from 1) of the first line of src that
+// holds the starter's quoted message (StarterWords), 0 if none does.
+func StarterLine(src []byte) int {
+	line := 1
+	for rest := src; len(rest) > 0; line++ {
+		text, after, _ := bytes.Cut(rest, []byte("\n"))
+		if bytes.Contains(text, []byte(`"`+StarterWords+": write ")) {
+			return line
+		}
+		rest = after
+	}
+	return 0
+}
+
 // The words a C or C++ harness's crash report starts with, after
 // CrashMark, for a failed assert() and a failed check of the C++ library
 // (cFailures); then "at line N in F" says where, when the harness or the

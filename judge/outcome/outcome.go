@@ -6,6 +6,7 @@
 package outcome
 
 import (
+	"bytes"
 	"cmp"
 	"regexp"
 	"strconv"
@@ -94,11 +95,22 @@ func Classify(r Run) (verdict.Verdict, string) {
 	case sandbox.CPU, sandbox.Idle, sandbox.Memory, sandbox.Output, sandbox.Answer:
 		m += stoppedAt(r)
 	}
-	if v == verdict.RE && strings.Contains(r.Crash, lang.StarterWords+": write ") {
-		// The file is written, but the starter's line was left in above it.
-		m += msg.Sprintf("\n  The starter's line is still in your function, above your code: delete it.")
+	words := lang.StarterWords + ": write "
+	if v == verdict.RE && (strings.Contains(r.Crash, words) || bytes.Contains(r.Result.Output, []byte(words))) {
+		// The file is written, but the starter's line was left in above it
+		// (its panic, raise or throw; C's prints the words, then aborts).
+		m += "\n  " + StarterLeftIn(r.Display, r.Source)
 	}
 	return v, m
+}
+
+// StarterLeftIn tells a student that the starter's line, which stops the
+// function before their code, is still in src (display names the file).
+func StarterLeftIn(display string, src []byte) string {
+	if line := lang.StarterLine(src); line > 0 {
+		return msg.Sprintf("The starter's line, %s:%d, is still in your function, above your code: delete it.", display, line)
+	}
+	return msg.Sprintf("The starter's line is still in your function, above your code: delete it.")
 }
 
 // classify is Classify but for where a run stopped at a limit was.
