@@ -37,6 +37,10 @@ func TestMain(m *testing.M) {
 // gets its own $TMPDIR, so that it can check the judge left nothing there,
 // and all share one judge cache, so that builds and calibrations are reused.
 func TestScripts(t *testing.T) {
+	t.Run("grade_classroom_workflow", func(t *testing.T) {
+		t.Parallel()
+		classroomWorkflowScoresLikeGrade(t)
+	})
 	testscript.Run(t, scriptParams(t, nil))
 }
 
