@@ -124,6 +124,11 @@ func classify(r Run) (verdict.Verdict, string) {
 			// not about an endless loop.
 			return verdict.TLE, msg.Sprintf("n = %d: used more than the CPU time limit of %s, much of it on memory: %s of the %s allowed. A search needs little memory: does it copy the board, or keep every partial board, at each step?",
 				n, format.Duration(lim.CPU), format.Bytes(res.MaxRSS), format.Bytes(lim.Memory))
+		case !r.Relative && res.Written > 0:
+			// A program that prints as it searches may be slow rather than
+			// endless: each print is a system call, dearer than a step.
+			return verdict.TLE, msg.Sprintf("no answer after %s at n = %d, while it printed (%d lines by then): a search that prints at every step or board spends its time printing, and one that never ends prints too. Take the prints out and judge it again: an endless loop, or a recursion that never reaches row n, stays out of time",
+				format.Seconds(lim.CPU), n, res.Lines)
 		case !r.Relative:
 			return verdict.TLE, msg.Sprintf("no answer after %s at n = %d: an endless loop, or a recursion that never reaches row n?",
 				format.Seconds(lim.CPU), n)
