@@ -16,7 +16,6 @@ import (
 	"github.com/nqueens-kit/nqueens/judge/cases"
 	"github.com/nqueens-kit/nqueens/judge/format"
 	"github.com/nqueens-kit/nqueens/judge/lang"
-	"github.com/nqueens-kit/nqueens/judge/outcome"
 	"github.com/nqueens-kit/nqueens/judge/problem"
 	"github.com/nqueens-kit/nqueens/judge/sandbox"
 	"github.com/nqueens-kit/nqueens/judge/verdict"
@@ -109,8 +108,9 @@ func (j *Judge) Source(ctx context.Context, p *problem.Problem, l *lang.Language
 	if errors.As(err, &ce) {
 		rep.Verdict, rep.Message = verdict.CE, ce.Message
 		if strings.Contains(ce.Message, "unreachable statement") && lang.StarterLine(src) > 0 {
-			// javac refuses code after the starter's throw.
-			rep.Message += "\n" + outcome.StarterLeftIn(display, src)
+			// javac refuses code after the starter's throw, or the throw
+			// after the student's return.
+			rep.Message += "\n" + msg.Sprintf("javac refuses a statement that can never run: the starter's line, %s:%d, is still in your function: delete it.", display, lang.StarterLine(src))
 		}
 		return rep, nil
 	}
