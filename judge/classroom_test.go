@@ -26,6 +26,7 @@ import (
 
 // workflow is what the test reads of .github/workflows/classroom.yml.
 type workflow struct {
+	Env  map[string]string `yaml:"env"`
 	Jobs map[string]struct {
 		Steps []struct {
 			Name string            `yaml:"name"`
@@ -73,12 +74,14 @@ func classroomWorkflowScoresLikeGrade(t *testing.T) {
 	}
 	require.NotEmpty(t, run["Build the judge"])
 	require.NotEmpty(t, run["Grade"])
-	var slugs []string
 	for _, p := range problem.All {
-		slugs = append(slugs, p.Slug)
 		assert.Equal(t, "${{ steps.grade.outputs."+p.Slug+" }}", reporterEnv[strings.ToUpper(p.Slug)+"_RESULTS"], "the reporter reads %s", p.Folder())
 	}
-	assert.Equal(t, strings.Join(slugs, ","), runners)
+	// The runners are the problems the Grade step graded: the assignment's,
+	// named once, in the workflow's PROBLEMS.
+	assert.Equal(t, "${{ steps.grade.outputs."+sheet.RunnersOutput+" }}", runners)
+	assignment := wf.Env["PROBLEMS"]
+	require.NotEmpty(t, assignment, "the workflow names the assignment's problems")
 
 	repo := studentRepository(t)
 	env := []string{"PATH=" + os.Getenv("PATH"), "HOME=" + os.Getenv("HOME")}
@@ -103,11 +106,16 @@ func classroomWorkflowScoresLikeGrade(t *testing.T) {
 		passes = append(passes, []string{sandbox.LandlockEnv + "=4"})
 	}
 	for _, extra := range passes {
-		got := reporterPoints(t, step("Grade", extra...))
+		got := reporterPoints(t, step("Grade", append(extra, "PROBLEMS="+assignment)...), reporterEnv)
 		assert.Equal(t, want, got, "Classroom's points against -grade's, with %v", extra)
 	}
 	assert.Equal(t, [2]int{0, 12}, want["n-queens"], "51 is not written: nothing of 12")
 	assert.Equal(t, [2]int{13, 18}, want["n-queens-ii"], "52 in Python: 13 of 18 (15 and 16 scored as 14, the same maximum as every language), wrong from n = 12")
+
+	// An assignment of N-Queens II alone: only its runner, with -grade's
+	// points for it (not 51's 0 of 12 beside them).
+	got := reporterPoints(t, step("Grade", "PROBLEMS=52"), reporterEnv)
+	assert.Equal(t, map[string][2]int{"n-queens-ii": want["n-queens-ii"]}, got)
 }
 
 // partialPython is a Python answer that passes 13 of the 18 cases: a
@@ -207,15 +215,27 @@ func gradeSheet(t *testing.T, repo string, env []string) map[string][2]int {
 	return sheet
 }
 
-// reporterPoints adds up, from a step's outputs, the points Classroom's
-// reporter gives each runner: the sum of its tests' scores, out of its
-// max_score.
-func reporterPoints(t *testing.T, outputs string) map[string][2]int {
-	points := map[string][2]int{}
+// reporterPoints is what Classroom's reporter does with a Grade step's
+// outputs: for each runner its runners input lists, it reads the variable
+// its env maps to the runner's output, and adds up that runner's points,
+// the sum of its tests' scores out of its max_score. A runner without its
+// results fails the test, as it fails the reporter.
+func reporterPoints(t *testing.T, outputs string, reporterEnv map[string]string) map[string][2]int {
+	values := map[string]string{}
 	sc := bufio.NewScanner(strings.NewReader(outputs))
 	for sc.Scan() {
 		name, value, ok := strings.Cut(sc.Text(), "=")
 		require.True(t, ok, "an output line: %q", sc.Text())
+		values[name] = value
+	}
+	runners := values[sheet.RunnersOutput]
+	require.NotEmpty(t, runners, "the Grade step names its runners")
+	points := map[string][2]int{}
+	for _, runner := range strings.Split(runners, ",") {
+		output, ok := strings.CutPrefix(reporterEnv[strings.ToUpper(runner)+"_RESULTS"], "${{ steps.grade.outputs.")
+		require.True(t, ok, "the reporter's env has %s's results", runner)
+		value := values[strings.TrimSuffix(output, " }}")]
+		require.NotEmpty(t, value, "%s's results", runner)
 		data, err := base64.StdEncoding.DecodeString(value)
 		require.NoError(t, err)
 		var res sheet.ClassroomResult
@@ -223,9 +243,9 @@ func reporterPoints(t *testing.T, outputs string) map[string][2]int {
 		got := 0
 		for _, test := range res.Tests {
 			got += test.Score
-			assert.Equal(t, test.Score > 0, test.Status == "pass", fmt.Sprintf("%s: %+v", name, test))
+			assert.Equal(t, test.Score > 0, test.Status == "pass", fmt.Sprintf("%s: %+v", runner, test))
 		}
-		points[name] = [2]int{got, res.MaxScore}
+		points[runner] = [2]int{got, res.MaxScore}
 	}
 	return points
 }

@@ -73,7 +73,8 @@ Other modes (one at a time, instead of judging your file):
                  judge or the jail changed (docs/teachers.md)
     -classroom   DIR is one student: print the results GitHub Classroom's
                  reporter reads, a line PROBLEM-SLUG=BASE64 per problem, with
-                 the same points as the sheet (.github/workflows/classroom.yml)
+                 the same points as the sheet, then runners=SLUG,... (the
+                 problems graded: .github/workflows/classroom.yml)
 
 Exit status: 0 when everything judged is accepted (with -verify: when every
 expectation holds; with -grade: every row of a sheet that has every student;

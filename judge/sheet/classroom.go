@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/nqueens-kit/nqueens/internal/msg"
 	"github.com/nqueens-kit/nqueens/judge/grading"
@@ -38,10 +39,17 @@ type ClassroomTest struct {
 // classroomVersion is the version of the reporter's format written.
 const classroomVersion = 1
 
+// RunnersOutput is the step output that lists the runners written, for
+// the reporter's runners input: the problems graded, whichever they are.
+const RunnersOutput = "runners"
+
 // WriteClassroom writes a line SLUG=BASE64 for each row: a step output the
-// workflow hands to the reporter as <SLUG>_RESULTS.
+// workflow hands to the reporter as <SLUG>_RESULTS; then RunnersOutput,
+// the slugs written, comma-separated.
 func WriteClassroom(w io.Writer, rows []grading.Row, slugs map[string]string) error {
+	var runners []string
 	for _, r := range rows {
+		runners = append(runners, slugs[r.Problem])
 		res := ClassroomResult{Version: classroomVersion, Status: "pass", MaxScore: r.MaxPoints, Tests: []ClassroomTest{}}
 		for _, c := range r.Cases {
 			t := ClassroomTest{Name: c.Name, Status: "pass", Score: c.Points, Filename: r.File}
@@ -66,5 +74,6 @@ func WriteClassroom(w io.Writer, rows []grading.Row, slugs map[string]string) er
 			return err
 		}
 	}
-	return nil
+	_, err := fmt.Fprintf(w, "%s=%s\n", RunnersOutput, strings.Join(runners, ","))
+	return err
 }
