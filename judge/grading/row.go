@@ -58,7 +58,12 @@ type ScoredCase struct {
 // notes and what was scored without running), and each case's points.
 // Every language has the same maximum: the cases past a language's
 // headline (Python's 15 and 16) are scored as its largest case that runs,
-// the same achievement in that language.
+// the same achievement in that language. The same method scores the same
+// in every language: a search out of its relative time limit at the
+// headline fails the relative cases (the last three run, in any language),
+// and the cases past the headline, which stand for the other languages'
+// cases under absolute limits (Go's 12 and 13), are scored as the largest
+// such case run instead.
 func (row *Row) Score(rep *judging.Report, cs []*cases.Case, note string) {
 	row.Report, row.Note = rep, note
 	row.Verdict, row.Message = rep.Verdict, rep.Message
@@ -79,11 +84,19 @@ func (row *Row) Score(rep *judging.Report, cs []*cases.Case, note string) {
 			headline = c.Name
 		}
 	}
+	standIn := headline
+	if outOfRelativeTime(rep, results, headline) {
+		for _, c := range cs {
+			if r, ok := results[c.Name]; ok && r.Factor == 0 {
+				standIn = c.Name
+			}
+		}
+	}
 	for _, c := range cs {
 		sc := ScoredCase{Name: c.Name, Points: c.Points}
 		name := c.Name
 		if slices.Contains(rep.Beyond, c.Name) {
-			name = headline
+			name = standIn
 		}
 		if r, ok := results[name]; ok {
 			sc.Verdict, sc.Message = r.Verdict, r.Message
@@ -101,9 +114,23 @@ func (row *Row) Score(rep *judging.Report, cs []*cases.Case, note string) {
 	if why := rep.SkipReason(); len(rep.Skipped) > 0 && why != "" {
 		row.Message += fmt.Sprintf(" (%s %s)", strings.Join(rep.Skipped, ", "), why)
 	}
-	if len(rep.Beyond) > 0 && headline != "" {
+	switch {
+	case len(rep.Beyond) > 0 && standIn != headline:
+		row.Message = strings.TrimSpace(row.Message + "\n" + msg.Sprintf("%s scored as %s, the largest case with an absolute limit run in %s: %s ran out of its relative time limit, and a method that does loses the cases with a relative limit and no more, the same points in every language", strings.Join(rep.Beyond, ", "), standIn, rep.Language, headline))
+	case len(rep.Beyond) > 0 && headline != "":
 		row.Message = strings.TrimSpace(row.Message + "\n" + msg.Sprintf("%s scored as %s, the largest case run in %s: past it the reference search needs more than about %.0f s there", strings.Join(rep.Beyond, ", "), headline, rep.Language, lang.HeadlineSearch.Seconds()))
 	}
+}
+
+// outOfRelativeTime reports whether the case named headline failed on its
+// relative time limit: out of time itself, or scored as failed without
+// running after a smaller case with a relative limit ran out of time.
+func outOfRelativeTime(rep *judging.Report, results map[string]*cases.Result, headline string) bool {
+	if r, ok := results[headline]; ok {
+		return r.Verdict == verdict.TLE && r.Factor > 0
+	}
+	return slices.Contains(rep.Skipped, headline) && rep.StoppedBy == verdict.TLE &&
+		slices.ContainsFunc(rep.Cases, func(r *cases.Result) bool { return r.Verdict == verdict.TLE && r.Factor > 0 })
 }
 
 // ByStudent groups a sheet's rows: each student's row per problem folder,

@@ -1,6 +1,7 @@
 package grading
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -55,6 +56,57 @@ func TestScoreCountsCasesBeyondTheHeadlineAsTheHeadline(t *testing.T) {
 	assert.Equal(t, 3, row.Passed)
 	assert.Contains(t, row.Message, "graded the last saved")
 	assert.Contains(t, row.Message, "n15, n16 scored as n14, the largest case run in Python")
+}
+
+// The same method scores the same in every language: boolean lists in
+// Python, out of time from n12 (its first relative case), lose the three
+// relative cases, as boolean arrays in Go lose n14 to n16, and no more:
+// the cases past Python's headline are scored as its largest case with an
+// absolute limit (n11), not as n14, which ran out of time.
+func TestScoreGivesAMethodTooSlowTheSamePointsInEveryLanguage(t *testing.T) {
+	var cs []*cases.Case
+	for n := 10; n <= 16; n++ {
+		cs = append(cs, &cases.Case{Name: fmt.Sprintf("n%d", n), Points: 1})
+	}
+	python := &judging.Report{Verdict: verdict.TLE, Language: "Python", Beyond: []string{"n15", "n16"}}
+	for n := 10; n <= 14; n++ {
+		r := &cases.Result{Name: fmt.Sprintf("n%d", n), Verdict: verdict.AC}
+		if n >= 12 {
+			r.Verdict, r.Factor = verdict.TLE, 2.9
+		}
+		python.Cases = append(python.Cases, r)
+	}
+	goRep := &judging.Report{Verdict: verdict.TLE, Language: "Go"}
+	for n := 10; n <= 16; n++ {
+		r := &cases.Result{Name: fmt.Sprintf("n%d", n), Verdict: verdict.AC}
+		if n >= 14 {
+			r.Verdict, r.Factor = verdict.TLE, 2.9
+		}
+		goRep.Cases = append(goRep.Cases, r)
+	}
+	var inPython, inGo Row
+	inPython.Score(python, cs, "")
+	assert.Equal(t, 4, inPython.Points)
+	// As the judge reports it: n13 and n14 not run after n12 ran out of
+	// time.
+	python.Cases, python.Skipped, python.StoppedBy = python.Cases[:3], []string{"n13", "n14"}, verdict.TLE
+	inPython = Row{}
+	inPython.Score(python, cs, "")
+	inGo.Score(goRep, cs, "")
+	assert.Equal(t, 4, inGo.Points)
+	assert.Equal(t, inGo.Points, inPython.Points)
+	assert.Equal(t, verdict.AC, inPython.Cases[6].Verdict, "n16 scored as n11")
+	assert.Contains(t, inPython.Message, "n15, n16 scored as n11, the largest case with an absolute limit run in Python: n14 ran out of its relative time limit")
+
+	// Wrong from n12, the cases past the headline are wrong as n14 is.
+	python.Skipped, python.StoppedBy = nil, ""
+	for n := 12; n <= 14; n++ {
+		python.Cases = append(python.Cases[:n-10], &cases.Result{Name: fmt.Sprintf("n%d", n), Verdict: verdict.WA})
+	}
+	inPython = Row{}
+	inPython.Score(python, cs, "")
+	assert.Equal(t, 2, inPython.Points)
+	assert.Contains(t, inPython.Message, "n15, n16 scored as n14, the largest case run in Python")
 }
 
 func TestByStudentSortsStudentsAndKeysRowsByProblem(t *testing.T) {
