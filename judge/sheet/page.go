@@ -152,18 +152,21 @@ type pageChart struct {
 }
 
 // A verdict's colours: its cell on the sheet, light, and its line on the
-// charts, dark. Each verdict has its own.
+// charts, dark. Each verdict has its own, and any two differ in lightness
+// or saturation, not in hue alone (CIELAB: at least 10 apart in L* and
+// chroma), so that a projector's washed-out picture, a grey print or a
+// reader who does not see red from green still tells them apart.
 var colours = map[verdict.Verdict]struct{ cell, line string }{
-	verdict.AC:         {"#c6efce", "#2e9e44"},
-	verdict.WA:         {"#ffc7ce", "#d62728"},
-	verdict.TLE:        {"#ffeb9c", "#e08a00"},
-	verdict.MLE:        {"#b2ebf2", "#00838f"},
-	verdict.OLE:        {"#e6ee9c", "#827717"},
-	verdict.RE:         {"#e1bee7", "#8e24aa"},
-	verdict.CE:         {"#d7ccc8", "#6d4c41"},
-	verdict.HC:         {"#f8bbd0", "#c2185b"},
-	verdict.NotWritten: {"#eeeeee", "#757575"},
-	verdict.JudgeError: {"#bbdefb", "#1565c0"},
+	verdict.AC:         {"#c0edc9", "#2e9e44"},
+	verdict.WA:         {"#eb8999", "#d62728"},
+	verdict.TLE:        {"#ffeb8a", "#e08a00"},
+	verdict.MLE:        {"#7fcdd7", "#00838f"},
+	verdict.OLE:        {"#c1cf63", "#7e7300"},
+	verdict.RE:         {"#b398b7", "#791e92"},
+	verdict.CE:         {"#d0c4c0", "#6d4c41"},
+	verdict.HC:         {"#ff7bb6", "#c2185b"},
+	verdict.NotWritten: {"#f1f1f1", "#757575"},
+	verdict.JudgeError: {"#c1daf0", "#305da6"},
 }
 
 // scores says what a verdict is worth on the sheet (Row.Score): the same

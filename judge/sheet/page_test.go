@@ -7,6 +7,7 @@ import (
 	"html/template"
 	"image"
 	"image/png"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -248,4 +249,49 @@ func TestClassPageInChromium(t *testing.T) {
 		assert.Greater(t, marked, 1000, "the report's heading, marked")
 		assert.Greater(t, text, 10000, "the report's text, shown")
 	}
+}
+
+// Any two verdicts' colours differ in lightness or saturation, not in hue
+// alone: at least 10 apart in CIELAB's L* and chroma, for the cells and
+// for the chart lines (WA's and HC's pinks, TLE's and OLE's yellows, CE's
+// and NONE's greys were 1 to 5 apart).
+func TestVerdictColoursDifferByMoreThanHue(t *testing.T) {
+	var vs []verdict.Verdict
+	for v := range colours {
+		vs = append(vs, v)
+	}
+	slices.Sort(vs)
+	for i, a := range vs {
+		for _, b := range vs[i+1:] {
+			for _, pair := range [][2]string{{colours[a].cell, colours[b].cell}, {colours[a].line, colours[b].line}} {
+				l1, c1 := lightnessAndChroma(t, pair[0])
+				l2, c2 := lightnessAndChroma(t, pair[1])
+				assert.GreaterOrEqual(t, math.Hypot(l1-l2, c1-c2), 10.0, "%s %s and %s %s", a, pair[0], b, pair[1])
+			}
+		}
+	}
+}
+
+// lightnessAndChroma is an sRGB colour's CIELAB L* and chroma (D65).
+func lightnessAndChroma(t *testing.T, hex string) (lightness, chroma float64) {
+	rgb, err := strconv.ParseUint(strings.TrimPrefix(hex, "#"), 16, 32)
+	require.NoError(t, err)
+	linear := func(c uint64) float64 {
+		v := float64(c&0xff) / 255
+		if v <= 0.04045 {
+			return v / 12.92
+		}
+		return math.Pow((v+0.055)/1.055, 2.4)
+	}
+	r, g, b := linear(rgb>>16), linear(rgb>>8), linear(rgb)
+	x := (0.4124*r + 0.3576*g + 0.1805*b) / 0.95047
+	y := 0.2126*r + 0.7152*g + 0.0722*b
+	z := (0.0193*r + 0.1192*g + 0.9505*b) / 1.08883
+	f := func(v float64) float64 {
+		if v > 0.008856 {
+			return math.Cbrt(v)
+		}
+		return 7.787*v + 16.0/116
+	}
+	return 116*f(y) - 16, math.Hypot(500*(f(x)-f(y)), 200*(f(y)-f(z)))
 }
