@@ -85,8 +85,8 @@ func Write(w io.Writer, labels Labels, from, to int, all []Series) error {
 const (
 	chartWidth            = 800
 	chartLeft, chartRight = 84, 190 // room for the axis labels and the legend
-	chartTop, chartBottom = 40, 50
-	legendRow             = 22
+	chartTop, chartBottom = 44, 56
+	legendRow             = 24
 )
 
 // chart is an SVG chart of CPU time (log scale, decades lo to hi) against
@@ -111,9 +111,9 @@ func (c *chart) y(t time.Duration) float64 {
 // and the axes' names.
 func (c *chart) axes(labels Labels) {
 	b, height := &c.b, c.height
-	fmt.Fprintf(b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" font-family="sans-serif" font-size="13">`+"\n", chartWidth, height, chartWidth, height)
+	fmt.Fprintf(b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" font-family="sans-serif" font-size="16">`+"\n", chartWidth, height, chartWidth, height)
 	fmt.Fprintf(b, `<rect width="100%%" height="100%%" fill="white"/>`+"\n")
-	fmt.Fprintf(b, `<text x="%d" y="24" font-size="16">%s</text>`+"\n", chartLeft, html.EscapeString(labels.Title))
+	fmt.Fprintf(b, `<text x="16" y="26" font-weight="bold">%s</text>`+"\n", html.EscapeString(labels.Title))
 	for d := c.lo; d <= c.hi; d++ {
 		t := time.Duration(math.Pow(10, d) * float64(time.Millisecond))
 		fmt.Fprintf(b, `<line x1="%d" x2="%d" y1="%.1f" y2="%.1f" stroke="#ddd"/>`+"\n", chartLeft, chartWidth-chartRight, c.y(t), c.y(t))
@@ -121,7 +121,7 @@ func (c *chart) axes(labels Labels) {
 	}
 	for n := c.from; n <= c.to; n++ {
 		fmt.Fprintf(b, `<line x1="%.1f" x2="%.1f" y1="%d" y2="%d" stroke="#eee"/>`+"\n", c.x(n), c.x(n), chartTop, height-chartBottom)
-		fmt.Fprintf(b, `<text x="%.1f" y="%d" text-anchor="middle">%d</text>`+"\n", c.x(n), height-chartBottom+20, n)
+		fmt.Fprintf(b, `<text x="%.1f" y="%d" text-anchor="middle">%d</text>`+"\n", c.x(n), height-chartBottom+22, n)
 	}
 	fmt.Fprintf(b, `<text x="%d" y="%d" text-anchor="middle">%s</text>`+"\n", (chartLeft+chartWidth-chartRight)/2, height-8,
 		html.EscapeString(msg.Sprintf("n (queens on an n × n board)")))
@@ -149,9 +149,10 @@ func (c *chart) line(s Series, colour string) {
 	if len(pts) == 0 {
 		return
 	}
-	width, radius := 2.5, 3.5
+	// Lines a projector still shows: 2 pixels at the thinnest.
+	width, radius := 3.0, 4.0
 	if s.Thin {
-		width, radius = 1.5, 2.5
+		width, radius = 2.0, 3.0
 	}
 	fmt.Fprintf(&c.b, `<g class="series"><title>%s</title>`+"\n", html.EscapeString(s.Name))
 	fmt.Fprintf(&c.b, `<polyline points="%s" fill="none" stroke="%s" stroke-width="%g" %s/>`+"\n", strings.Join(pts, " "), colour, width, dash(s))
@@ -172,7 +173,7 @@ func (c *chart) line(s Series, colour string) {
 func (c *chart) legend(entries []Series, colours map[string]string) {
 	for row, e := range entries {
 		ly := chartTop + 10 + row*legendRow
-		fmt.Fprintf(&c.b, `<line x1="%d" x2="%d" y1="%d" y2="%d" stroke="%s" stroke-width="2.5" %s/>`+"\n", chartWidth-chartRight+14, chartWidth-chartRight+40, ly, ly, colours[cmp.Or(e.Legend, "\x00"+e.Name)], dash(e))
+		fmt.Fprintf(&c.b, `<line x1="%d" x2="%d" y1="%d" y2="%d" stroke="%s" stroke-width="3" %s/>`+"\n", chartWidth-chartRight+14, chartWidth-chartRight+40, ly, ly, colours[cmp.Or(e.Legend, "\x00"+e.Name)], dash(e))
 		fmt.Fprintf(&c.b, `<text x="%d" y="%d">%s</text>`+"\n", chartWidth-chartRight+46, ly+4, html.EscapeString(cmp.Or(e.Legend, e.Name)))
 	}
 }

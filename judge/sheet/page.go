@@ -165,7 +165,7 @@ var colours = map[verdict.Verdict]struct{ cell, line string }{
 	verdict.RE:         {"#b398b7", "#791e92"},
 	verdict.CE:         {"#d0c4c0", "#6d4c41"},
 	verdict.HC:         {"#ff7bb6", "#c2185b"},
-	verdict.NotWritten: {"#f1f1f1", "#757575"},
+	verdict.NotWritten: {"#eeeeee", "#757575"},
 	verdict.JudgeError: {"#c1daf0", "#305da6"},
 }
 

@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -228,7 +229,7 @@ func TestClassPageInChromium(t *testing.T) {
 		}
 		marked, _ := pixels(img, "#fff3bf")
 		assert.Zero(t, marked, "no report is open")
-		text, _ := pixels(img, "#f8f8f8")
+		text, _ := pixels(img, reportBackground)
 		assert.Less(t, text, 1000, "no report's text is shown")
 		// The charts below the sheet: the accepted students' thin green
 		// lines.
@@ -245,7 +246,7 @@ func TestClassPageInChromium(t *testing.T) {
 		assert.Contains(t, b.String(), `<a href="#`+id+`">`)
 		img = screenshot(t, file+"#"+id, width, height)
 		marked, _ = pixels(img, "#fff3bf")
-		text, _ = pixels(img, "#f8f8f8")
+		text, _ = pixels(img, reportBackground)
 		assert.Greater(t, marked, 1000, "the report's heading, marked")
 		assert.Greater(t, text, 10000, "the report's text, shown")
 	}
@@ -295,3 +296,61 @@ func lightnessAndChroma(t *testing.T, hex string) (lightness, chroma float64) {
 	}
 	return 116*f(y) - 16, math.Hypot(500*(f(x)-f(y)), 200*(f(y)-f(z)))
 }
+
+// measureScript, appended to a copy of the page, measures the class
+// charts as Chromium lays them out: the smallest text's size (the bar
+// charts' labels, the line charts' as drawn at the chart's scale) and the
+// thinnest line's width, in the window's pixels, written on the body.
+const measureScript = `<script>
+let text = Infinity, line = Infinity;
+for (const td of document.querySelectorAll(".bars td")) {
+	text = Math.min(text, parseFloat(getComputedStyle(td).fontSize));
+}
+for (const svg of document.querySelectorAll("svg")) {
+	const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+	for (const t of svg.querySelectorAll("text")) {
+		text = Math.min(text, parseFloat(getComputedStyle(t).fontSize) * scale);
+	}
+	for (const p of svg.querySelectorAll("polyline")) {
+		line = Math.min(line, parseFloat(getComputedStyle(p).strokeWidth) * scale);
+	}
+}
+document.body.setAttribute("data-text", text.toFixed(1));
+document.body.setAttribute("data-line", line.toFixed(2));
+</script>`
+
+// The class charts read on a projector: in a window 1024 pixels wide, as
+// a projector shows the page, every label of a chart is at least 16
+// pixels, the page's own text size, and every line at least 2 pixels wide
+// (the axes' labels were 13 pixels before, the bars' 13.6, the students'
+// lines 1.5).
+func TestClassChartsReadOnAProjector(t *testing.T) {
+	path := chromium(t)
+	var b bytes.Buffer
+	require.NoError(t, WritePage(context.Background(), &b, testClass()))
+	dir := t.TempDir()
+	file := filepath.Join(dir, "class.html")
+	page := strings.Replace(b.String(), "</body>", measureScript+"</body>", 1)
+	require.NoError(t, os.WriteFile(file, []byte(page), 0o644))
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, path, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+		"--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
+		"--user-data-dir="+filepath.Join(dir, "profile"), "--window-size=1024,768", "--dump-dom", "file://"+file)
+	cmd.Env = append(os.Environ(), "HOME="+dir)
+	out, err := cmd.Output()
+	require.NoError(t, err)
+	m := regexp.MustCompile(`<body[^>]* data-text="([\d.]+)" data-line="([\d.]+)"`).FindStringSubmatch(string(out))
+	require.NotNil(t, m, "the measures on the body: %.300s", out)
+	text, err := strconv.ParseFloat(m[1], 64)
+	require.NoError(t, err)
+	line, err := strconv.ParseFloat(m[2], 64)
+	require.NoError(t, err)
+	assert.GreaterOrEqual(t, text, 16.0, "the smallest label's size in pixels")
+	assert.GreaterOrEqual(t, line, 2.0, "the thinnest line's width in pixels")
+}
+
+// reportBackground is the background of a report's text on the page
+// (page.html's pre): a faint blue, which no grey line or text blended
+// into white becomes.
+const reportBackground = "#f6f8fb"
