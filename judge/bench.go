@@ -17,6 +17,7 @@ import (
 	"github.com/nqueens-kit/nqueens/judge/cases"
 	"github.com/nqueens-kit/nqueens/judge/chart"
 	"github.com/nqueens-kit/nqueens/judge/format"
+	"github.com/nqueens-kit/nqueens/judge/judging"
 	"github.com/nqueens-kit/nqueens/judge/problem"
 )
 
@@ -58,6 +59,11 @@ func (j *judge) bench(ctx context.Context) (int, error) {
 			}
 		}
 		msg.Fprintf(j.stdout, "\nload average (1 min) %s at the start, %s at the end: on a busy machine CPU times grow too\n", startLoad, loadAverage())
+		works, err := bench.CountedWork(ctx, j.judging, p, entries)
+		if err != nil {
+			return 0, err
+		}
+		j.printWork(entries, works)
 		if j.opts.SVG != "" {
 			if err := j.benchChart(p, all, all[base]); err != nil {
 				return 0, err
@@ -95,6 +101,27 @@ func (j *judge) benchN(ctx context.Context, b *bench.Bench, n, base int, all []c
 	}
 	fmt.Fprintln(j.stdout)
 	return nil
+}
+
+// printWork prints each program's counted work, where it was counted:
+// what decides the verdict where the times are close.
+func (j *judge) printWork(entries []*bench.Program, works []*judging.Work) {
+	first := true
+	for i, w := range works {
+		if w == nil {
+			continue
+		}
+		if first {
+			msg.Fprintf(j.stdout, "\ncounted work at n = %d: how often each one's busiest line runs per position of the reference search (%s positions); the bitmask method's stays under %.1f, and a search over it fails the largest cases whatever its time\n",
+				w.N, format.Thousands(w.Positions), w.Limit)
+			first = false
+		}
+		verdict := msg.Sprintf("the bitmask method's work")
+		if w.PerPosition > w.Limit {
+			verdict = msg.Sprintf("not the bitmask method's work: TLE at the largest cases")
+		}
+		fmt.Fprintf(j.stdout, "  %-18s %6.1f  %s:%d, %s\n", entries[i].Name, w.PerPosition, entries[i].Display, w.Line, verdict)
+	}
 }
 
 // benchChart writes the -svg chart: every solution timed, and the limit

@@ -46,6 +46,12 @@ type Program struct {
 	// AllCores: it searches on every core (problem.Method.AllCores), and
 	// its wall time is shown beside its CPU time.
 	AllCores bool
+	// Source, Display and Lang are its source file, for counting its
+	// work; Source is nil for a program not counted (C -O2, a program
+	// held to one core, counted as itself).
+	Source  []byte
+	Display string
+	Lang    *lang.Language
 
 	last time.Duration // its CPU time at the previous n
 }
@@ -175,7 +181,8 @@ func Solutions(ctx context.Context, j *judging.Judge, p *problem.Problem, yours,
 			return nil, msg.Errorf("bench: build %s: %w", j.Kit.Rel(file), err)
 		}
 		method, _ := problem.MethodIn(d.Name())
-		entries = append(entries, &Program{Name: d.Name(), Prog: sandbox.Program{Path: bin, Env: sandbox.GoProcsEnv()}, AllCores: method.AllCores})
+		entries = append(entries, &Program{Name: d.Name(), Prog: sandbox.Program{Path: bin, Env: sandbox.GoProcsEnv()}, AllCores: method.AllCores,
+			Source: src, Display: j.Kit.Rel(file), Lang: lang.Go})
 		if method.AllCores {
 			// The same program held to one core.
 			entries = append(entries, &Program{Name: d.Name() + oneCore, Prog: sandbox.Program{Path: bin, Env: []string{"GOMAXPROCS=1"}}, AllCores: true})
@@ -192,7 +199,7 @@ func Solutions(ctx context.Context, j *judging.Judge, p *problem.Problem, yours,
 		if err != nil {
 			return nil, msg.Errorf("bench: build %s: %w", yours, err)
 		}
-		entries = append(entries, &Program{Name: "yours", Prog: prog})
+		entries = append(entries, &Program{Name: "yours", Prog: prog, Source: src, Display: filepath.Clean(yours), Lang: l})
 	}
 	slices.SortStableFunc(entries, func(a, b *Program) int { return order(a.Name) - order(b.Name) })
 	csrc := filepath.Join(j.Kit.Solutions(p), p.Calibrator, "c", "bitmask.c")
@@ -229,4 +236,23 @@ func order(name string) int {
 		rank++
 	}
 	return rank
+}
+
+// CountedWork counts each program's search once, as a judging does before
+// its relative cases (judging.Judge.CountedWork), in the order of
+// programs: nil for a program not counted (no source, or a language that
+// cannot count).
+func CountedWork(ctx context.Context, j *judging.Judge, p *problem.Problem, programs []*Program) ([]*judging.Work, error) {
+	works := make([]*judging.Work, len(programs))
+	for i, e := range programs {
+		if e.Source == nil {
+			continue
+		}
+		w, err := j.CountedWork(ctx, calibrate.Ref{Problem: p, Lang: e.Lang}, e.Prog, e.Source, e.Display)
+		if err != nil {
+			return nil, msg.Errorf("bench: count %s: %w", e.Display, err)
+		}
+		works[i] = w
+	}
+	return works, nil
 }

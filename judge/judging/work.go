@@ -129,3 +129,23 @@ func (j *Judge) checkWork(ctx context.Context, r calibrate.Ref, prog sandbox.Pro
 	}
 	return taken, "", "", nil
 }
+
+// CountedWork counts src's search once at profile.WorkN, as a judging
+// does before its relative cases, and says what the counts say of its
+// work (-bench shows it beside the times). nil, nil in a language, or on
+// a machine, that cannot count, and for a program that does not search
+// (its answers written in).
+func (j *Judge) CountedWork(ctx context.Context, r calibrate.Ref, prog sandbox.Program, src []byte, display string) (*Work, error) {
+	counts, err := j.count(ctx, r, prog, src, display, profile.WorkN)
+	if errors.Is(err, errNotCounted) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	refCalls, _ := queens.Calls(profile.WorkN)
+	if _, none := profile.NoSearch(counts, profile.WorkN, refCalls); none {
+		return nil, nil
+	}
+	return counted{profile.WorkN, counts}.work(src), nil
+}
