@@ -42,7 +42,13 @@ func (j *judge) grade(ctx context.Context) (int, error) {
 		store.Dir = filepath.Join(j.cacheDir, "graded")
 	}
 	store.Prune()
-	target, err := grading.Resolve(j.opts.Grade, j.opts.Only, j.opts.Classroom, j.opts.Problems, store.Graded)
+	resolve := func() (grading.Target, error) {
+		return grading.Resolve(j.opts.Grade, j.opts.Only, j.opts.Problems, store.Graded)
+	}
+	if j.opts.Classroom {
+		resolve = func() (grading.Target, error) { return grading.ResolveClassroom(j.opts.Grade) }
+	}
+	target, err := resolve()
 	if err != nil {
 		return 0, err
 	}
@@ -76,7 +82,12 @@ func (j *judge) grade(ctx context.Context) (int, error) {
 		return exitInterrupted, err
 	}
 	grading.FlagCopies(all, j.judging.Kit.Root)
-	if err := sheet.Write(j.opts.CSV, j.stdout, j.opts.JSON, all); err != nil {
+	if j.opts.JSON {
+		if err := sheet.WriteJSON(j.stdout, all); err != nil {
+			return 0, setupErrorf("-json: %v", err)
+		}
+	}
+	if err := sheet.WriteCSV(j.opts.CSV, j.stdout, all); err != nil {
 		return 0, setupErrorf("-csv %s: %v", j.opts.CSV, err)
 	}
 	if reused, files := grading.Reused(all); reused > 0 {

@@ -19,7 +19,7 @@ func TestRelativeCasesMatchesTheCaseFiles(t *testing.T) {
 		if p.Kind != problem.Count {
 			continue
 		}
-		all, err := cases.Load(k.Cases(p), k.Rel(k.Cases(p)), p, false)
+		all, err := cases.Load(k.Cases(p), k.Rel(k.Cases(p)), p)
 		require.NoError(t, err)
 		relative := 0
 		for _, c := range all {

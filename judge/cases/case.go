@@ -77,9 +77,18 @@ var builtins = map[string]bool{
 }
 
 // Load reads and checks every case file of p in dir, sorted by name.
-// display is how errors name the directory. filling leaves the expected
-// outputs unchecked, for -update to fill them in.
-func Load(dir, display string, p *problem.Problem, filling bool) ([]*Case, error) {
+// display is how errors name the directory.
+func Load(dir, display string, p *problem.Problem) ([]*Case, error) {
+	return load(dir, display, p, false)
+}
+
+// LoadToFill is Load with the expected outputs left unchecked, for -update
+// to fill them in.
+func LoadToFill(dir, display string, p *problem.Problem) ([]*Case, error) {
+	return load(dir, display, p, true)
+}
+
+func load(dir, display string, p *problem.Problem, filling bool) ([]*Case, error) {
 	paths, err := filepath.Glob(filepath.Join(dir, "*.txtar"))
 	if err != nil {
 		return nil, err

@@ -81,7 +81,7 @@ func TestParseRejectsMistakesWithTheLine(t *testing.T) {
 func TestTheKitsOwnCasesLoad(t *testing.T) {
 	for _, p := range problem.All {
 		dir := filepath.Join("..", "..", "testdata", p.Folder())
-		cs, err := Load(dir, dir, p, false)
+		cs, err := Load(dir, dir, p)
 		require.NoError(t, err, p.Folder())
 		assert.NotEmpty(t, cs)
 	}

@@ -213,15 +213,49 @@ func (g *Grader) All(ctx context.Context, subs []Submission, done func(Row)) err
 // not g.Regrade), its kept report scored again (Row.Reused). An error is
 // the judge's or the kit's, never the student's.
 func (g *Grader) One(ctx context.Context, s Submission) (Row, error) {
-	row, _, err := g.grade(ctx, s, true)
-	return row, err
+	r, err := g.read(ctx, s)
+	if err != nil || r.final {
+		return r.row, err
+	}
+	if r.keyed && !g.Regrade {
+		if row, ok := g.kept(r, s); ok {
+			return row, nil
+		}
+	}
+	rep, err := g.Judge.Source(ctx, s.Problem, r.lang, r.src, r.row.File, params)
+	if err != nil {
+		// The judge's own failure, or the kit's: never the student's.
+		r.row.Verdict, r.row.Message = verdict.JudgeError, err.Error()
+		return r.row, nil
+	}
+	if r.keyed && ctx.Err() == nil && unchanged(s, r.row.File, r.src) {
+		// Not kept is judged again next time: no harm to the student. A
+		// file that changed while it was judged is judged again too.
+		if err := g.Store.Put(r.key, rep); err != nil {
+			g.mu.Lock()
+			g.notKept = cmp.Or(g.notKept, err)
+			g.mu.Unlock()
+		}
+	}
+	r.row.Score(rep, r.cases, s.Note)
+	return r.row, nil
 }
 
 // Kept is s's row when it needs no judging: no file to judge, or a report
 // kept from an earlier grading of the same file under the same cases,
 // calibration, judge and jail. ok is false when s would have to be judged.
 func (g *Grader) Kept(ctx context.Context, s Submission) (row Row, ok bool, err error) {
-	return g.grade(ctx, s, false)
+	r, err := g.read(ctx, s)
+	switch {
+	case err != nil:
+		return Row{}, false, err
+	case r.final:
+		return r.row, !r.unkeyed, nil
+	case !r.keyed:
+		return r.row, false, nil
+	}
+	row, ok = g.kept(r, s)
+	return row, ok, nil
 }
 
 // params is how -grade judges a file: every case, the larger ones scored
@@ -229,15 +263,32 @@ func (g *Grader) Kept(ctx context.Context, s Submission) (row Row, ok bool, err 
 // feedback.
 var params = judging.Params{All: true, Grading: true, Teach: true}
 
-// grade is One, or Kept when judge is false.
-func (g *Grader) grade(ctx context.Context, s Submission, judge bool) (Row, bool, error) {
+// submitted is a submission read once and keyed, its row filled in as
+// far as it goes without judging.
+type submitted struct {
+	row   Row
+	cases []*cases.Case
+	lang  *lang.Language
+	src   []byte
+	key   string
+	keyed bool // the key promises the report
+	// final: the row is all there is (no file, one that cannot be read,
+	// a judge that cannot key it); unkeyed: because of the last, which
+	// One reports and Kept leaves to be judged.
+	final, unkeyed bool
+}
+
+// read reads s's file once, beneath the student's folder without
+// following a link (its key, its judging and its report are of these
+// bytes, whatever the folder holds by then), and keys it.
+func (g *Grader) read(ctx context.Context, s Submission) (submitted, error) {
 	cs, err := g.Judge.Cases(s.Problem)
 	if err != nil {
-		return Row{}, false, err
+		return submitted{}, err
 	}
-	row := Row{Student: s.Student, Problem: s.Problem.Folder(), Total: len(cs), Protection: string(g.Tier)}
+	r := submitted{cases: cs, row: Row{Student: s.Student, Problem: s.Problem.Folder(), Total: len(cs), Protection: string(g.Tier)}}
 	for _, c := range cs {
-		row.MaxPoints += c.Points
+		r.row.MaxPoints += c.Points
 	}
 	if s.File != "" {
 		if why := outsideFolder(s.File, s.Root); why != "" {
@@ -245,68 +296,49 @@ func (g *Grader) grade(ctx context.Context, s Submission, judge bool) (Row, bool
 		}
 	}
 	if s.File == "" {
-		row.Verdict, row.Message = verdict.NotWritten, s.Missing
+		r.row.Verdict, r.row.Message, r.final = verdict.NotWritten, s.Missing, true
 		for _, c := range cs {
-			row.Cases = append(row.Cases, ScoredCase{Name: c.Name, Points: c.Points, Message: s.Missing})
+			r.row.Cases = append(r.row.Cases, ScoredCase{Name: c.Name, Points: c.Points, Message: s.Missing})
 		}
-		return row, true, nil
+		return r, nil
 	}
 	display, err := filepath.Rel(g.Dir, s.File)
 	if err != nil {
 		display = s.File
 	}
 	display = printablePath(filepath.ToSlash(display))
-	row.File = display
+	r.row.File = display
 	if l, ok := lang.ForFile(s.File); ok {
-		row.Language = l.Name
+		r.row.Language = l.Name
 	}
-	// The file is read once, here, beneath the student's folder without
-	// following a link: its key, its judging and its report are of these
-	// bytes, whatever the folder holds by then.
-	l, src, err := readOnce(s, display)
+	r.lang, r.src, err = readOnce(s, display)
 	var unreadable *judging.SubmissionError
 	if errors.As(err, &unreadable) {
 		// The student's file itself: too large, not a regular file, …
-		row.Verdict, row.Message = verdict.NotWritten, err.Error()
-		return row, true, nil
+		r.row.Verdict, r.row.Message, r.final = verdict.NotWritten, err.Error(), true
+		return r, nil
 	}
 	if err != nil {
-		row.Verdict, row.Message = verdict.JudgeError, err.Error()
-		return row, true, nil
+		r.row.Verdict, r.row.Message, r.final = verdict.JudgeError, err.Error(), true
+		return r, nil
 	}
-	row.Source = src
-	key, keyed, err := g.key(ctx, s.Problem, l, src, display)
+	r.row.Source = r.src
+	r.key, r.keyed, err = g.key(ctx, s.Problem, r.lang, r.src, display)
 	if err != nil {
-		row.Verdict, row.Message = verdict.JudgeError, err.Error()
-		return row, judge, nil
+		r.row.Verdict, r.row.Message, r.final, r.unkeyed = verdict.JudgeError, err.Error(), true, true
 	}
-	if keyed && (!judge || !g.Regrade) {
-		if rep, ok := g.Store.Get(key); ok {
-			row.Score(rep, cs, s.Note)
-			row.Reused = true
-			return row, true, nil
-		}
+	return r, nil
+}
+
+// kept is r's row from the report kept under its key, if there is one.
+func (g *Grader) kept(r submitted, s Submission) (Row, bool) {
+	rep, ok := g.Store.Get(r.key)
+	if !ok {
+		return r.row, false
 	}
-	if !judge {
-		return row, false, nil
-	}
-	rep, err := g.Judge.Source(ctx, s.Problem, l, src, display, params)
-	if err != nil {
-		// The judge's own failure, or the kit's: never the student's.
-		row.Verdict, row.Message = verdict.JudgeError, err.Error()
-		return row, true, nil
-	}
-	if keyed && ctx.Err() == nil && unchanged(s, display, src) {
-		// Not kept is judged again next time: no harm to the student. A
-		// file that changed while it was judged is judged again too.
-		if err := g.Store.Put(key, rep); err != nil {
-			g.mu.Lock()
-			g.notKept = cmp.Or(g.notKept, err)
-			g.mu.Unlock()
-		}
-	}
-	row.Score(rep, cs, s.Note)
-	return row, true, nil
+	r.row.Score(rep, r.cases, s.Note)
+	r.row.Reused = true
+	return r.row, true
 }
 
 // key names a report by everything that decides it: the file's name as

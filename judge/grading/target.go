@@ -37,7 +37,7 @@ type Target struct {
 //
 // A student judged alone is merged into the rest of the class's sheet when
 // the class was graded before.
-func Resolve(path string, only []string, classroom bool, ps []*problem.Problem, graded func(class string) bool) (Target, error) {
+func Resolve(path string, only []string, ps []*problem.Problem, graded func(class string) bool) (Target, error) {
 	fi, err := os.Stat(path)
 	if err != nil {
 		return Target{}, judging.SetupErrorf("-grade: %v", err)
@@ -54,7 +54,7 @@ func Resolve(path string, only []string, classroom bool, ps []*problem.Problem, 
 	}
 	switch {
 	case fi.Mode().IsRegular():
-		if !isSource(name) || len(only) > 0 || classroom {
+		if !isSource(name) || len(only) > 0 {
 			return Target{}, judging.SetupErrorf("-grade %s: give a class folder, one student's folder, or one student's solution file (without -only or -classroom)", path)
 		}
 		return Target{Class: parent, Only: []string{name}, Merge: graded(parent)}, nil
@@ -63,8 +63,21 @@ func Resolve(path string, only []string, classroom bool, ps []*problem.Problem, 
 	case len(only) > 0:
 		return Target{Class: path, Only: only, Merge: true}, nil
 	}
-	if !classroom && isOneStudent(path, ps) && graded(parent) {
+	if isOneStudent(path, ps) && graded(parent) {
 		return Target{Class: parent, Only: []string{name}, Merge: true}, nil
+	}
+	return Target{Class: path}, nil
+}
+
+// ResolveClassroom makes the Target of -grade PATH -classroom: the folder
+// or clone PATH is one student, graded alone, whatever else was graded.
+func ResolveClassroom(path string) (Target, error) {
+	fi, err := os.Stat(path)
+	switch {
+	case err != nil:
+		return Target{}, judging.SetupErrorf("-grade: %v", err)
+	case !fi.IsDir():
+		return Target{}, judging.SetupErrorf("-grade %s: give a class folder, one student's folder, or one student's solution file (without -only or -classroom)", path)
 	}
 	return Target{Class: path}, nil
 }

@@ -37,7 +37,7 @@ func TestResolveFindsTheClassOfOneStudent(t *testing.T) {
 		{"a folder of a class never graded: alone", filepath.Join(class, "ines"), nil, never, Target{Class: filepath.Join(class, "ines")}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := Resolve(tt.path, tt.only, false, ps, tt.graded)
+			got, err := Resolve(tt.path, tt.only, ps, tt.graded)
 			require.NoError(t, err)
 			assert.Equal(t, tt.want, got)
 		})
@@ -45,17 +45,19 @@ func TestResolveFindsTheClassOfOneStudent(t *testing.T) {
 
 	t.Run("the folder one is in", func(t *testing.T) {
 		t.Chdir(filepath.Join(class, "ines"))
-		got, err := Resolve(".", nil, false, ps, before)
+		got, err := Resolve(".", nil, ps, before)
 		require.NoError(t, err)
 		assert.Equal(t, Target{Class: class, Only: []string{"ines"}, Merge: true}, got)
 	})
 
-	got, err := Resolve(filepath.Join(class, "ines"), nil, true, ps, before)
+	got, err := ResolveClassroom(filepath.Join(class, "ines"))
 	require.NoError(t, err)
 	assert.Equal(t, Target{Class: filepath.Join(class, "ines")}, got, "-classroom: one student's clone is never merged")
-	_, err = Resolve(filepath.Join(class, "notes.txt"), nil, false, ps, before)
+	_, err = ResolveClassroom(filepath.Join(class, "hugo.go"))
+	assert.ErrorContains(t, err, "give a class folder, one student's folder, or one student's solution file (without -only or -classroom)")
+	_, err = Resolve(filepath.Join(class, "notes.txt"), nil, ps, before)
 	assert.ErrorContains(t, err, "give a class folder, one student's folder, or one student's solution file")
-	_, err = Resolve(filepath.Join(class, "nobody.go"), nil, false, ps, before)
+	_, err = Resolve(filepath.Join(class, "nobody.go"), nil, ps, before)
 	assert.ErrorContains(t, err, "no such file")
 }
 

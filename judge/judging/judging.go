@@ -60,7 +60,11 @@ func (j *Judge) Cases(p *problem.Problem) ([]*cases.Case, error) {
 	if cs, ok := j.cases[p]; ok {
 		return cs, nil
 	}
-	all, err := cases.Load(j.Kit.Cases(p), j.Kit.Rel(j.Kit.Cases(p)), p, j.Update)
+	load := cases.Load
+	if j.Update {
+		load = cases.LoadToFill
+	}
+	all, err := load(j.Kit.Cases(p), j.Kit.Rel(j.Kit.Cases(p)), p)
 	if err != nil {
 		return nil, &SetupError{Err: err}
 	}

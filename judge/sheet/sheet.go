@@ -89,18 +89,12 @@ func CheckPath(csvPath string) error {
 	return os.Remove(f.Name())
 }
 
-// Write writes the grade sheet of rows, once every row is in (a row's
-// integrity column compares it with the others): CSV into the file
-// csvPath ("-": stdout, "": none) and, when json is set, JSON Lines on
-// stdout. The file is written whole beside csvPath and renamed into
-// place: an interrupted grading leaves the sheet that was there, and a
-// full disk no short sheet.
-func Write(csvPath string, stdout io.Writer, json bool, rows []grading.Row) error {
-	if json {
-		for _, r := range rows {
-			fmt.Fprintln(stdout, JSONRecord(r))
-		}
-	}
+// WriteCSV writes the grade sheet of rows as CSV, once every row is in (a
+// row's integrity column compares it with the others), into the file
+// csvPath ("-": stdout, "": none). The file is written whole beside
+// csvPath and renamed into place: an interrupted grading leaves the sheet
+// that was there, and a full disk no short sheet.
+func WriteCSV(csvPath string, stdout io.Writer, rows []grading.Row) error {
 	if csvPath == "" {
 		return nil
 	}
@@ -116,6 +110,17 @@ func Write(csvPath string, stdout io.Writer, json bool, rows []grading.Row) erro
 		return err
 	}
 	return atomicfile.Write(csvPath, append([]byte(utf8BOM), b.Bytes()...), 0o644)
+}
+
+// WriteJSON writes the grade sheet of rows as JSON Lines (JSONRecord), one
+// per row, on stdout.
+func WriteJSON(stdout io.Writer, rows []grading.Row) error {
+	for _, r := range rows {
+		if _, err := fmt.Fprintln(stdout, JSONRecord(r)); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // JSONRecord is a row as -grade -json writes it: the whole report with
