@@ -12,6 +12,8 @@ import (
 
 	"github.com/nqueens-kit/nqueens/internal/atomicfile"
 	"github.com/nqueens-kit/nqueens/internal/msg"
+	"github.com/nqueens-kit/nqueens/judge/build"
+	"github.com/nqueens-kit/nqueens/judge/format"
 	"github.com/nqueens-kit/nqueens/judge/judging"
 	"github.com/nqueens-kit/nqueens/judge/problem"
 	"github.com/nqueens-kit/nqueens/judge/verdict"
@@ -100,6 +102,10 @@ func (j *judge) status(ctx context.Context) (int, error) {
 			}
 		}
 		fmt.Fprintf(j.stdout, "%-18s %s\n", p.Folder(), line)
+	}
+	if j.cacheDir != "" {
+		msg.Fprintf(j.stdout, "\ncache: %s in %s (the programs built for you and C++'s precompiled headers, kept under about %s; deleting it is safe: it is made again)\n",
+			format.Bytes(build.Size(j.cacheDir)), j.cacheDir, format.Bytes(build.CacheBound))
 	}
 	return exitOK, nil
 }

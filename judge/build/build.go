@@ -214,7 +214,7 @@ func (b *Builder) cached(key, display string, files map[string][]byte, make func
 	if err := seal(cached); err != nil {
 		return "", err
 	}
-	prune(b.CacheDir, keepBinaries)
+	prune(b.CacheDir, keepBinaries, keepSharedBytes)
 	return b.own(cached, key)
 }
 
@@ -432,23 +432,20 @@ func fileSum(path string) (string, error) {
 }
 
 // pruneShared removes a shared folder (Builder.Shared) unused for
-// keepShared, and one left half made by a judge that was stopped.
-func pruneShared(dir string, e os.DirEntry) {
+// keepShared, and one left half made by a judge that was stopped; it
+// reports whether it removed e.
+func pruneShared(dir string, e os.DirEntry) bool {
 	info, err := e.Info()
 	if err != nil {
-		return
+		return false
 	}
 	age := time.Since(info.ModTime())
 	switch name := e.Name(); {
-	case strings.HasPrefix(name, sharedTemp):
-		if age > DefaultMaxTime+time.Minute {
-			os.RemoveAll(filepath.Join(dir, name))
-		}
-	case strings.HasPrefix(name, sharedPrefix):
-		if age > keepShared {
-			os.RemoveAll(filepath.Join(dir, name))
-		}
+	case strings.HasPrefix(name, sharedTemp) && age > DefaultMaxTime+time.Minute,
+		strings.HasPrefix(name, sharedPrefix) && age > keepShared:
+		return os.RemoveAll(filepath.Join(dir, name)) == nil
 	}
+	return false
 }
 
 // keepShared is how long the cache keeps a shared folder no build uses:
@@ -458,9 +455,20 @@ const keepShared = 30 * 24 * time.Hour
 // keepBinaries is how many built submissions the cache keeps.
 const keepBinaries = 64
 
-// prune removes all but the keep most recently used files of dir, and
-// the shared folders pruneShared finds stale.
-func prune(dir string, keep int) {
+// keepSharedBytes bounds the shared folders together (a C++ prelude
+// precompiled for one set of flags is 120-160 MiB; a judging uses up to
+// four sets): past it, the least recently used go, the newest always
+// stays.
+const keepSharedBytes = 1 << 30
+
+// CacheBound is about the most the cache takes: the shared folders'
+// bound, and the binaries kept, at about 4 MiB each.
+const CacheBound = keepSharedBytes + keepBinaries*4<<20
+
+// prune removes all but the keep most recently used files of dir, the
+// shared folders pruneShared finds stale, and the least recently used
+// shared folders past sharedBytes together.
+func prune(dir string, keep int, sharedBytes int64) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return
@@ -469,10 +477,16 @@ func prune(dir string, keep int) {
 		path string
 		used time.Time
 	}
-	var files []file
+	var files, shared []file
 	for _, e := range entries {
 		if e.IsDir() {
-			pruneShared(dir, e)
+			if pruneShared(dir, e) {
+				continue
+			}
+			made := strings.HasPrefix(e.Name(), sharedPrefix) && !strings.HasPrefix(e.Name(), sharedTemp)
+			if info, err := e.Info(); err == nil && made {
+				shared = append(shared, file{filepath.Join(dir, e.Name()), info.ModTime()})
+			}
 			continue
 		}
 		if strings.HasSuffix(e.Name(), ".sha256") {
@@ -482,14 +496,38 @@ func prune(dir string, keep int) {
 			files = append(files, file{filepath.Join(dir, e.Name()), info.ModTime()})
 		}
 	}
+	newestFirst := func(a, b file) int { return b.used.Compare(a.used) }
+	slices.SortFunc(shared, newestFirst)
+	total := int64(0)
+	for i, f := range shared {
+		total += Size(f.path)
+		if i > 0 && total > sharedBytes {
+			os.RemoveAll(f.path)
+		}
+	}
 	if len(files) <= keep {
 		return
 	}
-	slices.SortFunc(files, func(a, b file) int { return b.used.Compare(a.used) })
+	slices.SortFunc(files, newestFirst)
 	for _, f := range files[keep:] {
 		os.Remove(f.path)
 		os.Remove(f.path + ".sha256")
 	}
+}
+
+// Size is how many bytes the files under path take (-status shows the
+// cache's); what cannot be read counts nothing.
+func Size(path string) int64 {
+	var total int64
+	filepath.WalkDir(path, func(_ string, d os.DirEntry, err error) error {
+		if err == nil && d.Type().IsRegular() {
+			if info, err := d.Info(); err == nil {
+				total += info.Size()
+			}
+		}
+		return nil
+	})
+	return total
 }
 
 // languageVersion turns "go1.26.8" into "1.26" for a go.mod go line.

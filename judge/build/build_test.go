@@ -71,7 +71,7 @@ func TestPruneKeepsTheMostRecentlyUsed(t *testing.T) {
 		used := base.Add(time.Duration(i) * time.Minute)
 		require.NoError(t, os.Chtimes(path, used, used))
 	}
-	prune(dir, 2)
+	prune(dir, 2, keepSharedBytes)
 	names := dirNames(t, dir)
 	assert.Equal(t, []string{"bin3", "bin4"}, names)
 }
@@ -298,8 +298,29 @@ func TestPruneRemovesSharedFoldersUnusedOrHalfMade(t *testing.T) {
 		}
 		require.NoError(t, os.Chtimes(path, now.Add(-age), now.Add(-age)))
 	}
-	prune(dir, 1)
+	prune(dir, 1, keepSharedBytes)
 	names := dirNames(t, dir)
 	assert.Equal(t, []string{"bin0", sharedTemp + "making", sharedPrefix + "used"}, names,
 		"a shared folder goes after a month unused, a half-made one when no build could still be making it; neither counts among the binaries")
+}
+
+// Past their bound together, the least recently used shared folders go;
+// the newest stays, even alone past it.
+func TestPruneBoundsTheSharedFoldersSize(t *testing.T) {
+	dir := t.TempDir()
+	now := time.Now()
+	for i, name := range []string{"newest", "middle", "oldest"} {
+		path := filepath.Join(dir, sharedPrefix+name)
+		require.NoError(t, os.MkdirAll(path, 0o755))
+		require.NoError(t, os.WriteFile(filepath.Join(path, "prelude.gch"), make([]byte, 100), 0o644))
+		require.NoError(t, os.Chtimes(path, now.Add(-time.Duration(i)*time.Hour), now.Add(-time.Duration(i)*time.Hour)))
+	}
+	// One being made by another judge is not the prune's to bound.
+	require.NoError(t, os.MkdirAll(filepath.Join(dir, sharedTemp+"making"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, sharedTemp+"making", "prelude.gch"), make([]byte, 100), 0o644))
+	assert.Equal(t, int64(400), Size(dir))
+	prune(dir, 1, 250)
+	assert.Equal(t, []string{sharedPrefix + "middle", sharedPrefix + "newest", sharedTemp + "making"}, dirNames(t, dir))
+	prune(dir, 1, 50)
+	assert.Equal(t, []string{sharedPrefix + "newest", sharedTemp + "making"}, dirNames(t, dir))
 }

@@ -111,6 +111,7 @@ func (b *Builder) Shared(ctx context.Context, r Recipe) (string, error) {
 		}
 		return "", err
 	}
+	prune(b.CacheDir, keepBinaries, keepSharedBytes)
 	return dir, nil
 }
 
