@@ -110,8 +110,16 @@ func cmdSolve(ts *testscript.TestScript, neg bool, args []string) {
 		// The harness cannot read its own line tables: the judge does.
 		crash = s.params.Locate(crash)
 	}
+	printed := lines
+	if tail == "" {
+		// All of it is in prints: count there, the reports taken out.
+		printed = int64(strings.Count(prints, "\n"))
+		if prints != "" && !strings.HasSuffix(prints, "\n") {
+			printed++
+		}
+	}
 	run := outcome.Run{
-		Result: res, Crash: crash, N: n, Limits: s.limits, Func: s.prob.Func, Display: s.params.Display,
+		Result: res, Crash: crash, Prints: prints, Printed: printed, N: n, Limits: s.limits, Func: s.prob.Func, Display: s.params.Display,
 		Relative: s.c.Relative() && !s.params.Calibrating, Ref: s.params.Ref, Startup: s.params.Startup,
 		Source: s.params.Source, Lang: s.params.Lang,
 	}

@@ -6,7 +6,6 @@
 package outcome
 
 import (
-	"bytes"
 	"cmp"
 	"regexp"
 	"strconv"
@@ -55,8 +54,13 @@ const memoryHog = 50
 
 // A Run is one run of the submission and what classifying it needs.
 type Run struct {
-	Result   *sandbox.Result
-	Crash    string // the crash report (SplitCrash), naming the student's file
+	Result *sandbox.Result
+	Crash  string // the crash report (SplitCrash), naming the student's file
+	// Prints is what the program printed (its first bytes), and Printed
+	// how many lines in all: the student's own, without a runtime's or a
+	// sanitizer's report.
+	Prints   string
+	Printed  int64
 	N        int
 	Limits   sandbox.Limits
 	Func     string // the solution function
@@ -96,7 +100,7 @@ func Classify(r Run) (verdict.Verdict, string) {
 		m += stoppedAt(r)
 	}
 	words := lang.StarterWords + ": write "
-	if v == verdict.RE && (strings.Contains(r.Crash, words) || bytes.Contains(r.Result.Output, []byte(words))) {
+	if v == verdict.RE && (strings.Contains(r.Crash, words) || strings.Contains(r.Prints, words)) {
 		// The file is written, but the starter's line was left in above it
 		// (its panic, raise or throw; C's prints the words, then aborts).
 		m += "\n  " + StarterLeftIn(r.Display, r.Source)
@@ -124,11 +128,11 @@ func classify(r Run) (verdict.Verdict, string) {
 			// not about an endless loop.
 			return verdict.TLE, msg.Sprintf("n = %d: used more than the CPU time limit of %s, much of it on memory: %s of the %s allowed. A search needs little memory: does it copy the board, or keep every partial board, at each step?",
 				n, format.Duration(lim.CPU), format.Bytes(res.MaxRSS), format.Bytes(lim.Memory))
-		case !r.Relative && res.Written > 0:
+		case !r.Relative && r.Printed > 0:
 			// A program that prints as it searches may be slow rather than
 			// endless: each print is a system call, dearer than a step.
 			return verdict.TLE, msg.Sprintf("no answer after %s at n = %d, while it printed (%d lines by then): a search that prints at every step or board spends its time printing, and one that never ends prints too. Take the prints out and judge it again: an endless loop, or a recursion that never reaches row n, stays out of time",
-				format.Seconds(lim.CPU), n, res.Lines)
+				format.Seconds(lim.CPU), n, r.Printed)
 		case !r.Relative:
 			return verdict.TLE, msg.Sprintf("no answer after %s at n = %d: an endless loop, or a recursion that never reaches row n?",
 				format.Seconds(lim.CPU), n)
