@@ -37,6 +37,7 @@ const defaultParallel = 1
 // is reused when nothing that decides it changed (grading.Store). Its exit
 // status says whether every row is accepted (cli.go's usage).
 func (j *judge) grade(ctx context.Context) (int, error) {
+	j.gradedAt = time.Now()
 	store := grading.Store{}
 	if j.cacheDir != "" {
 		store.Dir = filepath.Join(j.cacheDir, "graded")
@@ -152,7 +153,7 @@ func (j *judge) gradeAll(ctx context.Context, g *grading.Grader, subs []grading.
 		}
 		done[row.Student][row.Problem] = row
 		if j.opts.Feedback != "" && len(done[row.Student]) == expect[row.Student] && feedbackErr == nil {
-			feedbackErr = sheet.WriteFeedback(j.opts.Feedback, row.Student, version.String(), grading.InOrder(done[row.Student], j.opts.Problems))
+			feedbackErr = sheet.WriteFeedback(j.opts.Feedback, row.Student, version.String(), j.gradedAt, grading.InOrder(done[row.Student], j.opts.Problems))
 		}
 	}
 	// The rows kept from the class's last grading go in among the rows
@@ -237,7 +238,7 @@ func (j *judge) writeClassPage(ctx context.Context, class string, rows []grading
 		return setupErrorf("-html: %v", err)
 	}
 	err = sheet.WritePage(ctx, &b, sheet.Class{
-		Name: filepath.Base(abs), Anonymous: j.opts.Anonymous, Version: version.String(), Tier: j.jail.Tier(), Problems: j.opts.Problems, Rows: rows,
+		Name: filepath.Base(abs), Anonymous: j.opts.Anonymous, Version: version.String(), Graded: j.gradedAt, Tier: j.jail.Tier(), Problems: j.opts.Problems, Rows: rows,
 		Cases: j.judging.Cases,
 		Reference: func(ctx context.Context, p *problem.Problem, l *lang.Language, c *cases.Case) (time.Duration, error) {
 			return j.refs.Time(ctx, ref{Problem: p, Lang: l}, c)

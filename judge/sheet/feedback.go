@@ -5,11 +5,14 @@ package sheet
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/nqueens-kit/nqueens/internal/atomicfile"
 	"github.com/nqueens-kit/nqueens/internal/msg"
@@ -45,24 +48,30 @@ const maxFileName = 240
 // WriteFeedback writes one student's feedback file into dir, whole or not
 // at all (written beside it and renamed): an interrupted grading leaves no
 // half file, and a link in its place is replaced, not written through.
-func WriteFeedback(dir, student, version string, rows []grading.Row) error {
-	return atomicfile.Write(FeedbackFile(dir, student), []byte(FeedbackText(student, version, rows)), 0o644)
+func WriteFeedback(dir, student, version string, graded time.Time, rows []grading.Row) error {
+	return atomicfile.Write(FeedbackFile(dir, student), []byte(FeedbackText(student, version, graded, rows)), 0o644)
 }
 
 // FeedbackText is a student's feedback, as -feedback writes it and -html
-// shows it behind the student's name: for each problem, the points and the
-// report the student would have seen judging it alone, every case with its
-// message in full, control characters escaped.
-func FeedbackText(student, version string, rows []grading.Row) string {
+// shows it behind the student's name: which judge graded when; for each
+// problem, the points, the file and its hash (what was judged, to settle
+// "that is not the file I handed in"), and the report the student would
+// have seen judging it alone, every case with its message in full,
+// control characters escaped.
+func FeedbackText(student, version string, graded time.Time, rows []grading.Row) string {
 	var b bytes.Buffer
 	protection := ""
 	if len(rows) > 0 {
 		protection = rows[0].Protection
 	}
-	msg.Fprintf(&b, "%s: graded by the N-Queens judge (%s), protection: %s\n", student, version, protection)
+	msg.Fprintf(&b, "%s: graded by the N-Queens judge (%s) on %s, protection: %s\n", student, version, graded.Local().Format("2006-01-02 15:04"), protection)
 	for _, r := range rows {
 		b.WriteString("\n")
 		msg.Fprintf(&b, "%s: %s, %d of %d points\n", r.Problem, r.Verdict.Long(), r.Points, r.MaxPoints)
+		if r.Source != nil {
+			sum := sha256.Sum256(r.Source)
+			msg.Fprintf(&b, "  file %s, sha256 %s\n", format.Printable(r.File), hex.EncodeToString(sum[:8]))
+		}
 		if r.Note != "" {
 			fmt.Fprintf(&b, "%s\n", report.Indent(format.Printable(r.Note), "  "))
 		}

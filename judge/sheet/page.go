@@ -65,9 +65,10 @@ type pageText struct {
 	Charts, ChartNote, Reports, ReportsNote, Copies, CopiesNote, Like               string
 }
 
-func newPageText(version string, protection sandbox.Tier, anonymous bool) pageText {
+func newPageText(version string, graded time.Time, protection sandbox.Tier, anonymous bool) pageText {
+	when := graded.Local().Format("2006-01-02 15:04")
 	t := pageText{
-		Intro:         msg.Sprintf("Graded by the N-Queens judge (%s), protection: %s. Point at a cell for its message; click a name for the student's report.", version, protection),
+		Intro:         msg.Sprintf("Graded by the N-Queens judge (%s) on %s, protection: %s. Point at a cell for its message; click a name for the student's report.", version, when, protection),
 		Sheet:         msg.Sprintf("Grade sheet"),
 		Student:       msg.Sprintf("student"),
 		File:          msg.Sprintf("file"),
@@ -93,7 +94,7 @@ func newPageText(version string, protection sandbox.Tier, anonymous bool) pageTe
 		ReportsNote:   msg.Sprintf("Click a name to open the report the student would see judging the file alone."),
 	}
 	if anonymous {
-		t.Intro = msg.Sprintf("Graded by the N-Queens judge (%s), protection: %s. Students are numbered, in an order drawn for this page.", version, protection)
+		t.Intro = msg.Sprintf("Graded by the N-Queens judge (%s) on %s, protection: %s. Students are numbered, in an order drawn for this page.", version, when, protection)
 	}
 	return t
 }
@@ -206,8 +207,9 @@ var chartGroups = []struct {
 
 // Class is a graded class, as its page shows it.
 type Class struct {
-	Name      string // the class folder's name
-	Version   string // the judge's
+	Name      string    // the class folder's name
+	Version   string    // the judge's
+	Graded    time.Time // when
 	Tier      sandbox.Tier
 	Problems  []*problem.Problem
 	Rows      []grading.Row
@@ -234,7 +236,7 @@ func WritePage(ctx context.Context, w io.Writer, class Class) error {
 		label = anonymous(names)
 		slices.SortFunc(names, func(a, b string) int { return strings.Compare(label(a), label(b)) })
 	}
-	page := classPage{Title: msg.Sprintf("N-Queens: the class in %s", class.Name), Text: newPageText(class.Version, class.Tier, class.Anonymous), Anonymous: class.Anonymous}
+	page := classPage{Title: msg.Sprintf("N-Queens: the class in %s", class.Name), Text: newPageText(class.Version, class.Graded, class.Tier, class.Anonymous), Anonymous: class.Anonymous}
 	for _, p := range class.Problems {
 		page.Problems = append(page.Problems, p.Folder())
 	}
@@ -258,7 +260,7 @@ func WritePage(ctx context.Context, w io.Writer, class Class) error {
 			}
 			st.Cells = append(st.Cells, cell)
 		}
-		st.Report = hide(FeedbackText(label(name), class.Version, rows))
+		st.Report = hide(FeedbackText(label(name), class.Version, class.Graded, rows))
 		page.Students = append(page.Students, st)
 	}
 	counts := Counts(class.Rows)

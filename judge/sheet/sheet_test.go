@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -48,7 +49,7 @@ func TestFeedbackReplacesALinkNotItsTarget(t *testing.T) {
 	dir, elsewhere := t.TempDir(), filepath.Join(t.TempDir(), "notes.txt")
 	require.NoError(t, os.WriteFile(elsewhere, []byte("the teacher's notes\n"), 0o644))
 	require.NoError(t, os.Symlink(elsewhere, FeedbackFile(dir, "alice")))
-	require.NoError(t, WriteFeedback(dir, "alice", "test", nil))
+	require.NoError(t, WriteFeedback(dir, "alice", "test", time.Now(), nil))
 	notes, err := os.ReadFile(elsewhere)
 	require.NoError(t, err)
 	assert.Equal(t, "the teacher's notes\n", string(notes))
@@ -58,4 +59,19 @@ func TestFeedbackReplacesALinkNotItsTarget(t *testing.T) {
 	entries, err := os.ReadDir(dir)
 	require.NoError(t, err)
 	assert.Len(t, entries, 1, "nothing left beside it")
+}
+
+// A student's feedback says when it was graded and, for each problem, the
+// file judged and the start of its SHA-256: what was judged, to settle
+// "that is not the file I handed in". A problem with no file has no hash.
+func TestFeedbackSaysWhenAndWhichFile(t *testing.T) {
+	graded := time.Date(2026, 12, 3, 17, 5, 0, 0, time.Local)
+	rows := []grading.Row{
+		{Problem: "0051-n-queens", Verdict: verdict.NotWritten, Message: "no solution file"},
+		{Problem: "0052-n-queens-ii", Verdict: verdict.AC, File: "alice/52.go", Source: []byte("abc"), Points: 4, MaxPoints: 4},
+	}
+	text := FeedbackText("alice", "v1", graded, rows)
+	assert.Contains(t, text, "alice: graded by the N-Queens judge (v1) on 2026-12-03 17:05, protection: \n")
+	assert.Contains(t, text, "0052-n-queens-ii: Accepted, 4 of 4 points\n  file alice/52.go, sha256 ba7816bf8f01cfea\n")
+	assert.Equal(t, 1, strings.Count(text, "sha256"))
 }
