@@ -483,13 +483,19 @@ static void nqueens_warm_unwinder(void) {
 	_Unwind_Backtrace(nqueens_skip_frame, NULL);
 }
 
-static void nqueens_on_quit(int sig) {
+// nqueens_say_where writes mark (len bytes: a crash mark, a line, and
+// the frames mark), the frames, and ends the program with status.
+static void nqueens_say_where(const char *mark, size_t len, int status) {
 	int k = 0;
-	(void)sig;
-	nqueens_write(4, "` + CrashMark + Stopped + `\n` + FramesMark + `", ` + "%d" + `);
+	nqueens_write(4, mark, len);
 	_Unwind_Backtrace(nqueens_frame, &k);
 	nqueens_write(4, "\n", 1);
-	_exit(3);
+	_exit(status);
+}
+
+static void nqueens_on_quit(int sig) {
+	(void)sig;
+	nqueens_say_where("` + CrashMark + Stopped + `\n` + FramesMark + `", ` + "%d" + `, 3);
 }
 
 // The program is pid 1 of its jail, where a signal it sends itself with
@@ -498,12 +504,8 @@ static void nqueens_on_quit(int sig) {
 // does. (A checked C++ build installs its own, which knows the library's
 // checks.)
 static void nqueens_on_abort_signal(int sig) {
-	int k = 0;
 	(void)sig;
-	nqueens_write(4, "` + CrashMark + `abort\n` + FramesMark + `", ` + "%d" + `);
-	_Unwind_Backtrace(nqueens_frame, &k);
-	nqueens_write(4, "\n", 1);
-	_exit(134);
+	nqueens_say_where("` + CrashMark + `abort\n` + FramesMark + `", ` + "%d" + `, 134);
 }
 `
 
