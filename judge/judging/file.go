@@ -174,10 +174,34 @@ func (ps programs) checks(c *cases.Case, res *cases.Result) bool {
 
 // buildFor builds src for the cases cs: the timed build, and, for a
 // language that has one, the checked build where a case has an absolute
-// limit (none, should it fail: the timed build's verdicts stand). A
-// compile error is a *build.CompileError.
+// limit (none, should it fail: the timed build's verdicts stand). The two
+// are built side by side, on the second core a student's machine has: the
+// checked build (sanitizers, a second prelude) would otherwise double a
+// C or C++ file's wait for its first verdict. A compile error is a
+// *build.CompileError, the timed build's first.
 func (j *Judge) buildFor(ctx context.Context, r calibrate.Ref, src []byte, display string, cs []*cases.Case) (programs, error) {
 	run, _ := cases.ForLanguage(r.Problem, r.Lang, cs)
+	type built struct {
+		prog sandbox.Program
+		err  error
+	}
+	var checked chan built
+	if r.Lang.Checked() && slices.ContainsFunc(run, func(c *cases.Case) bool { return !c.Relative() }) {
+		checked = make(chan built, 1)
+		bctx, cancel := context.WithCancel(ctx)
+		go func() {
+			prog, err := j.buildChecked(bctx, r, src, display)
+			checked <- built{prog, err}
+		}()
+		defer func() {
+			// A timed build that failed stops the checked one, and waits
+			// for it to remove its build folder.
+			cancel()
+			if checked != nil {
+				<-checked
+			}
+		}()
+	}
 	var progs programs
 	prog, err := j.Build(ctx, r, src, display)
 	if err != nil {
@@ -189,18 +213,22 @@ func (j *Judge) buildFor(ctx context.Context, r calibrate.Ref, src []byte, displ
 		return programs{}, msg.Errorf("build %s: %w", display, err)
 	}
 	progs.timed = prog
-	if r.Lang.Checked() && slices.ContainsFunc(run, func(c *cases.Case) bool { return !c.Relative() }) {
-		if progs.checked, err = j.buildChecked(ctx, r, src, display); err != nil {
-			var ce *build.CompileError
-			if errors.As(err, &ce) && strings.Contains(ce.Message, display) {
-				// The student's file does not build as LeetCode builds it
-				// (it defines a sanitizer's hook, say): a verdict, not a
-				// note, or the checks would be a file's to turn off.
-				return programs{}, err
-			}
-			progs.unchecked = msg.Sprintf("note: the small cases were not checked for memory errors: the build under AddressSanitizer and UndefinedBehaviorSanitizer could not be made here (%s)", firstLine(err.Error()))
-		}
+	if checked == nil {
+		return progs, nil
 	}
+	b := <-checked
+	checked = nil
+	if err := b.err; err != nil {
+		var ce *build.CompileError
+		if errors.As(err, &ce) && strings.Contains(ce.Message, display) {
+			// The student's file does not build as LeetCode builds it
+			// (it defines a sanitizer's hook, say): a verdict, not a
+			// note, or the checks would be a file's to turn off.
+			return programs{}, err
+		}
+		progs.unchecked = msg.Sprintf("note: the small cases were not checked for memory errors: the build under AddressSanitizer and UndefinedBehaviorSanitizer could not be made here (%s)", firstLine(err.Error()))
+	}
+	progs.checked = b.prog
 	return progs, nil
 }
 

@@ -398,11 +398,17 @@ func (t *Toolchain) BuildWithLines(ctx context.Context, b *build.Builder, s Subm
 	if t.Lang != C && t.Lang != CPP {
 		return "", nil
 	}
+	r := t.linesRecipe(s)
+	t.precompile(ctx, b, &r)
+	return b.BuildRecipe(ctx, r)
+}
+
+// linesRecipe is the timed build's recipe with line tables.
+func (t *Toolchain) linesRecipe(s Submission) build.Recipe {
 	r := t.recipe(s)
 	r.Key = append(r.Key, "lines")
 	withFlags(&r, []string{"-g"}, nil)
-	t.precompile(ctx, b, &r)
-	return b.BuildRecipe(ctx, r)
+	return r
 }
 
 // withFlags changes each of r's compiler commands: add after the compiler,
