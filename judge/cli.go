@@ -75,6 +75,9 @@ Other modes (one at a time, instead of judging your file):
                  reporter reads, a line PROBLEM-SLUG=BASE64 per problem, with
                  the same points as the sheet, then runners=SLUG,... (the
                  problems graded: .github/workflows/classroom.yml)
+    -before T    grade each student's last commit before the deadline T
+                 (2026-12-24T23:59, local time, or with a zone: ...Z,
+                 ...+08:00), marked late when they committed again after it
 
 Exit status: 0 when everything judged is accepted (with -verify: when every
 expectation holds; with -grade: every row of a sheet that has every student;
@@ -116,19 +119,20 @@ type options struct {
 	All       bool
 	Run       *regexp.Regexp
 	Verbose   bool
-	Watch     bool     // judge again on every save
-	SVG       string   // -bench: where the chart goes
-	Strict    bool     // refuse to run submissions without a jail (sandbox.Jail.Isolates)
-	Grade     string   // -grade: the folder of students' submissions
-	CSV       string   // -grade: where the grade sheet goes ("-": stdout)
-	Parallel  int      // -grade: submissions judged at once
-	Classroom bool     // -grade: print GitHub Classroom's results for one student
-	Feedback  string   // -grade: the folder for a feedback file per student
-	HTML      string   // -grade: where the class's page goes
-	Only      []string // -grade: the students to judge, of the class
-	Regrade   bool     // -grade: judge every file, kept reports or not
-	Anonymous bool     // -grade: the class page numbers the students
-	Unnamed   bool     // no PROBLEM was named: Problems are all of them
+	Watch     bool      // judge again on every save
+	SVG       string    // -bench: where the chart goes
+	Strict    bool      // refuse to run submissions without a jail (sandbox.Jail.Isolates)
+	Grade     string    // -grade: the folder of students' submissions
+	CSV       string    // -grade: where the grade sheet goes ("-": stdout)
+	Parallel  int       // -grade: submissions judged at once
+	Classroom bool      // -grade: print GitHub Classroom's results for one student
+	Feedback  string    // -grade: the folder for a feedback file per student
+	HTML      string    // -grade: where the class's page goes
+	Only      []string  // -grade: the students to judge, of the class
+	Regrade   bool      // -grade: judge every file, kept reports or not
+	Anonymous bool      // -grade: the class page numbers the students
+	Before    time.Time // -grade: the deadline; zero grades the folders as they are
+	Unnamed   bool      // no PROBLEM was named: Problems are all of them
 }
 
 // A flagSpec is one flag of the command line: the one place that says
@@ -178,6 +182,28 @@ var flags = []flagSpec{
 	{name: "regrade", modes: []mode{modeGrade}, add: boolFlag(func(o *options) *bool { return &o.Regrade })},
 	{name: "anonymous", modes: []mode{modeGrade}, add: boolFlag(func(o *options) *bool { return &o.Anonymous })},
 	{name: "classroom", modes: []mode{modeGrade}, add: boolFlag(func(o *options) *bool { return &o.Classroom })},
+	{name: "before", modes: []mode{modeGrade}, add: func(fs *flag.FlagSet, name string, o *options, _ *string) {
+		fs.Func(name, "", func(v string) error {
+			t, err := parseDeadline(v)
+			o.Before = t
+			return err
+		})
+	}},
+}
+
+// parseDeadline reads -before's time: a date and a time of day, local or
+// with a zone. A date alone is refused: "the 24th" may mean its first
+// minute or its last.
+func parseDeadline(v string) (time.Time, error) {
+	for _, layout := range []string{time.RFC3339, "2006-01-02T15:04Z07:00", "2006-01-02T15:04:05", "2006-01-02T15:04", "2006-01-02 15:04:05", "2006-01-02 15:04"} {
+		if t, err := time.ParseInLocation(layout, v, time.Local); err == nil {
+			return t, nil
+		}
+	}
+	if _, err := time.Parse("2006-01-02", v); err == nil {
+		return time.Time{}, msg.Errorf("give the time of day too, as in %sT23:59: a date alone may mean its first minute or its last", v)
+	}
+	return time.Time{}, msg.Errorf("not a time: write it as 2026-12-24T23:59 (local time) or 2026-12-24T23:59+08:00")
 }
 
 func stringFlag(to func(*options) *string) func(*flag.FlagSet, string, *options, *string) {
@@ -359,6 +385,9 @@ func (opts *options) check() error {
 		}
 		if opts.Classroom && len(opts.Only) > 0 {
 			return msg.Errorf("-classroom grades the one student DIR is: it cannot take -only")
+		}
+		if opts.Classroom && !opts.Before.IsZero() {
+			return msg.Errorf("-classroom grades the commit just pushed: it cannot take -before (the assignment's deadline is Classroom's)")
 		}
 		if opts.Anonymous && opts.HTML == "" {
 			return msg.Errorf("-anonymous numbers the students on the class page: it needs -html FILE")

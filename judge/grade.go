@@ -44,7 +44,8 @@ func (j *judge) grade(ctx context.Context) (int, error) {
 	}
 	store.Prune()
 	resolve := func() (grading.Target, error) {
-		return grading.Resolve(j.opts.Grade, j.opts.Only, j.opts.Problems, store.Graded)
+		graded := func(class string) bool { return store.Graded(grading.SheetOf(class, j.opts.Before)) }
+		return grading.Resolve(j.opts.Grade, j.opts.Only, j.opts.Problems, graded)
 	}
 	if j.opts.Classroom {
 		resolve = func() (grading.Target, error) { return grading.ResolveClassroom(j.opts.Grade) }
@@ -53,7 +54,8 @@ func (j *judge) grade(ctx context.Context) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	subs, skipped, err := grading.Find(ctx, j.tempDir, target.Class, j.opts.Problems, target.Entries())
+	target.Before = j.opts.Before
+	subs, skipped, err := grading.Find(ctx, j.tempDir, target.Class, j.opts.Problems, target.Entries(), target.Before)
 	if err != nil {
 		return 0, err
 	}
@@ -100,14 +102,14 @@ func (j *judge) grade(ctx context.Context) (int, error) {
 	if len(split.Missing) > 0 {
 		msg.Fprintf(j.stderr, "grade: not on this sheet: %s: never graded (-grade %s judges them)\n", strings.Join(split.Missing, ", "), target.Class)
 	}
-	if err := store.KeepRows(target.Class, all); err != nil {
+	if err := store.KeepRows(target.Sheet(), all); err != nil {
 		msg.Fprintf(j.stderr, "note: cannot keep this sheet's rows (%v): a student not judged next time whose file changed is left off, not kept stale\n", err)
 	}
 	if err := g.NotKept(); err != nil {
 		msg.Fprintf(j.stderr, "note: the reports graded now are not kept (%v): they will be judged again next time\n", err)
 	}
 	if target.Whole(subs) {
-		if err := store.MarkGraded(target.Class); err != nil {
+		if err := store.MarkGraded(target.Sheet()); err != nil {
 			msg.Fprintf(j.stderr, "note: cannot record that %s was graded as a whole (%v): a student graded alone next time gets a sheet of their own, not the class's\n", target.Class, err)
 		}
 	}

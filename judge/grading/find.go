@@ -29,6 +29,18 @@ type Submission struct {
 	Note    string // said in the row beside the verdict's message
 	Root    string // the student's folder, which File must be inside of
 	Entry   string // the class folder's entry it came from: bob, bob.py
+	// Shown is File's path in the class folder when File is a copy of
+	// it: the file as a commit before the deadline left it (-before).
+	Shown string
+	// Commit is the commit File was read from (-before), or nil.
+	Commit *Commit
+}
+
+// A Commit is the student's last commit before a deadline (-before).
+type Commit struct {
+	Hash string
+	When time.Time
+	Late bool // the student committed again at or after the deadline
 }
 
 // Find lists every student's file for each problem in dir; what
@@ -49,7 +61,16 @@ type Submission struct {
 // DIR itself may be one student's clone or folder: then it is graded
 // alone, named for the folder. keep, when set, chooses the entries of DIR
 // to look into (Target.Entries).
-func Find(ctx context.Context, tempDir, dir string, ps []*problem.Problem, keep func(entry string) bool) (subs []Submission, skipped []string, err error) {
+//
+// With a deadline (before, not zero), each student's folder is read as
+// their last commit before it left it (studentBefore).
+func Find(ctx context.Context, tempDir, dir string, ps []*problem.Problem, keep func(entry string) bool, before time.Time) (subs []Submission, skipped []string, err error) {
+	studentFolder := studentFolder
+	if !before.IsZero() {
+		studentFolder = func(ctx context.Context, tempDir, student, dir string, ps []*problem.Problem) []Submission {
+			return studentBefore(ctx, tempDir, student, dir, ps, before)
+		}
+	}
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, nil, judging.SetupErrorf("-grade: %v", err)
@@ -85,7 +106,11 @@ func Find(ctx context.Context, tempDir, dir string, ps []*problem.Problem, keep 
 		case fi.IsDir():
 			subs = append(subs, nameStudents(studentFolder(ctx, tempDir, name, path, ps), name+"/")...)
 		case fi.Mode().IsRegular() && isSource(name):
-			subs = append(subs, nameStudents(singleFile(name, path, ps), name)...)
+			one := singleFile(name, path, ps)
+			if !before.IsZero() {
+				noHistory(one)
+			}
+			subs = append(subs, nameStudents(one, name)...)
 		default:
 			skipped = append(skipped, msg.Sprintf("%s: not a student's folder or solution file", printableName(name)))
 		}
@@ -364,4 +389,61 @@ func baseNames(files []string) string {
 		names = append(names, filepath.Base(f))
 	}
 	return strings.Join(names, ", ")
+}
+
+// studentBefore is studentFolder for dir as the student's last commit
+// before the deadline left it (judging.VersionBefore): its files are
+// copied out of the history into a folder of the judge's (under tempDir)
+// and found there; each submission names its file as it is in dir, and
+// the commit. A folder with no history is graded as it is, and says so;
+// one with no commit before the deadline has nothing to grade.
+func studentBefore(ctx context.Context, tempDir, student, dir string, ps []*problem.Problem, deadline time.Time) []Submission {
+	none := func(why string) []Submission {
+		var subs []Submission
+		for _, p := range ps {
+			subs = append(subs, Submission{Student: student, Problem: p, Root: dir, Missing: why})
+		}
+		return subs
+	}
+	v, err := judging.VersionBefore(ctx, tempDir, dir, deadline)
+	if err != nil {
+		return none(msg.Sprintf("its git history could not be read (%v): -before grades the last commit before the deadline", err))
+	}
+	if !v.History {
+		subs := studentFolder(ctx, tempDir, student, dir, ps)
+		noHistory(subs)
+		return subs
+	}
+	if v.Commit == "" {
+		return none(msg.Sprintf("no commit before the deadline: the first is of %s", v.First.Local().Format("2006-01-02 15:04")))
+	}
+	copied, err := os.MkdirTemp(tempDir, "before-")
+	if err == nil {
+		err = judging.WriteVersion(v, copied)
+	}
+	if err != nil {
+		return none(msg.Sprintf("the judge could not copy its commit %.12s out (%v)", v.Commit, err))
+	}
+	subs := studentFolder(ctx, tempDir, student, copied, ps)
+	for i := range subs {
+		s := &subs[i]
+		s.Root, s.Commit = copied, &Commit{Hash: v.Commit, When: v.When, Late: v.Late}
+		if s.File != "" {
+			if rel, err := filepath.Rel(copied, s.File); err == nil {
+				s.Shown = filepath.Join(dir, rel)
+			}
+		}
+		if len(v.Left) > 0 {
+			s.Note = strings.TrimSpace(s.Note + "\n" + msg.Sprintf("left out of the commit, too large together: %s", strings.Join(v.Left, ", ")))
+		}
+	}
+	return subs
+}
+
+// noHistory notes on subs that their folder has no git history: -before
+// grades them as they are now.
+func noHistory(subs []Submission) {
+	for i := range subs {
+		subs[i].Note = strings.TrimSpace(subs[i].Note + "\n" + msg.Sprintf("no git history: graded as it is now, whatever the deadline"))
+	}
 }

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -31,7 +32,7 @@ func TestFindReadsTheThreeLayouts(t *testing.T) {
 		"carol/problems/0052-n-queens-ii/solution.go", // a clone of the kit
 		"notes.txt",
 	)
-	subs, skipped, err := Find(context.Background(), t.TempDir(), class, []*problem.Problem{p52}, nil)
+	subs, skipped, err := Find(context.Background(), t.TempDir(), class, []*problem.Problem{p52}, nil, time.Time{})
 	require.NoError(t, err)
 	got := map[string]string{}
 	for _, s := range subs {
@@ -52,7 +53,7 @@ func TestFindKeepsApartTwoEntriesOfOneName(t *testing.T) {
 	require.NoError(t, err)
 	class := t.TempDir()
 	write(t, class, "bob.py", "bob/52.go")
-	subs, _, err := Find(context.Background(), t.TempDir(), class, []*problem.Problem{p52}, nil)
+	subs, _, err := Find(context.Background(), t.TempDir(), class, []*problem.Problem{p52}, nil, time.Time{})
 	require.NoError(t, err)
 	require.Len(t, subs, 2)
 	assert.NotEqual(t, subs[0].Student, subs[1].Student)

@@ -13,12 +13,15 @@ import (
 	"bytes"
 	"cmp"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"io/fs"
 	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/nqueens-kit/nqueens/internal/msg"
 	"github.com/nqueens-kit/nqueens/internal/safeopen"
@@ -121,7 +124,7 @@ func (g *Grader) Split(ctx context.Context, t Target, subs []Submission) (Split,
 		sp.Kept = append(sp.Kept, row)
 	}
 	sp.Kept = slices.DeleteFunc(sp.Kept, func(r Row) bool { return gone[r.Student] })
-	last, graded := g.Store.LastRows(t.Class)
+	last, graded := g.Store.LastRows(t.Sheet())
 	stale := map[string]bool{}
 	for _, r := range last {
 		if gone[r.Student] {
@@ -223,6 +226,7 @@ func (g *Grader) One(ctx context.Context, s Submission) (Row, error) {
 		}
 	}
 	rep, err := g.Judge.Source(ctx, s.Problem, r.lang, r.src, r.row.File, params)
+	r.row.Judged = time.Now().Truncate(time.Second)
 	if err != nil {
 		// The judge's own failure, or the kit's: never the student's.
 		r.row.Verdict, r.row.Message = verdict.JudgeError, err.Error()
@@ -231,7 +235,7 @@ func (g *Grader) One(ctx context.Context, s Submission) (Row, error) {
 	if r.keyed && ctx.Err() == nil && unchanged(s, r.row.File, r.src) {
 		// Not kept is judged again next time: no harm to the student. A
 		// file that changed while it was judged is judged again too.
-		if err := g.Store.Put(r.key, rep); err != nil {
+		if err := g.Store.Put(r.key, rep, r.row.Judged); err != nil {
 			g.mu.Lock()
 			g.notKept = cmp.Or(g.notKept, err)
 			g.mu.Unlock()
@@ -302,9 +306,9 @@ func (g *Grader) read(ctx context.Context, s Submission) (submitted, error) {
 		}
 		return r, nil
 	}
-	display, err := filepath.Rel(g.Dir, s.File)
+	display, err := filepath.Rel(g.Dir, cmp.Or(s.Shown, s.File))
 	if err != nil {
-		display = s.File
+		display = cmp.Or(s.Shown, s.File)
 	}
 	display = printablePath(filepath.ToSlash(display))
 	r.row.File = display
@@ -323,6 +327,11 @@ func (g *Grader) read(ctx context.Context, s Submission) (submitted, error) {
 		return r, nil
 	}
 	r.row.Source = r.src
+	sum := sha256.Sum256(r.src)
+	r.row.SHA256 = hex.EncodeToString(sum[:])
+	if s.Commit != nil {
+		r.row.Commit, r.row.Committed, r.row.Late = s.Commit.Hash, s.Commit.When, s.Commit.Late
+	}
 	r.key, r.keyed, err = g.key(ctx, s.Problem, r.lang, r.src, display)
 	if err != nil {
 		r.row.Verdict, r.row.Message, r.final, r.unkeyed = verdict.JudgeError, err.Error(), true, true
@@ -332,12 +341,12 @@ func (g *Grader) read(ctx context.Context, s Submission) (submitted, error) {
 
 // kept is r's row from the report kept under its key, if there is one.
 func (g *Grader) kept(r submitted, s Submission) (Row, bool) {
-	rep, ok := g.Store.Get(r.key)
+	rep, judged, ok := g.Store.Get(r.key)
 	if !ok {
 		return r.row, false
 	}
 	r.row.Score(rep, r.cases, s.Note)
-	r.row.Reused = true
+	r.row.Reused, r.row.Judged = true, judged
 	return r.row, true
 }
 

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/nqueens-kit/nqueens/internal/msg"
 	"github.com/nqueens-kit/nqueens/judge/cases"
@@ -34,6 +35,16 @@ type Row struct {
 	// Like is whom the file looks copied from (FlagCopies), most alike
 	// first.
 	Like []Likeness `json:"like,omitempty"`
+	// SHA256 is the file's bytes' as judged (hex); Judged is when its
+	// report was made (now, or by the grading that kept it).
+	SHA256 string    `json:"sha256,omitempty"`
+	Judged time.Time `json:"judged,omitzero"`
+	// Commit, Committed and Late say which commit the file was read from
+	// (-before): its hash and committer's time, and whether the student
+	// committed again at or after the deadline.
+	Commit    string    `json:"commit,omitempty"`
+	Committed time.Time `json:"committed,omitzero"`
+	Late      bool      `json:"late,omitempty"`
 
 	Source []byte `json:"-"` // the file's bytes as judged (read once); nil when none was read
 

@@ -32,39 +32,41 @@ const keptFor = 120 * 24 * time.Hour
 type stored struct {
 	Version int             `json:"version"`
 	Report  *judging.Report `json:"report"`
+	Judged  time.Time       `json:"judged,omitzero"` // when the report was made
 }
 
 // storeVersion is the version of a Store's entries; another is not read.
 const storeVersion = 1
 
-// Get is the report kept under key, if there is one.
-func (s Store) Get(key string) (*judging.Report, bool) {
+// Get is the report kept under key, if there is one, and when it was
+// made (zero for a report kept before the time was).
+func (s Store) Get(key string) (*judging.Report, time.Time, bool) {
 	if s.Dir == "" {
-		return nil, false
+		return nil, time.Time{}, false
 	}
 	path := s.path(key)
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return nil, false
+		return nil, time.Time{}, false
 	}
 	var e stored
 	if json.Unmarshal(data, &e) != nil || e.Version != storeVersion || e.Report == nil {
-		return nil, false
+		return nil, time.Time{}, false
 	}
 	for _, c := range e.Report.Cases {
 		c.CPU = time.Duration(c.CPUms) * time.Millisecond
 	}
 	now := time.Now()
 	os.Chtimes(path, now, now) // used: kept another term
-	return e.Report, true
+	return e.Report, e.Judged, true
 }
 
-// Put keeps rep under key.
-func (s Store) Put(key string, rep *judging.Report) error {
+// Put keeps rep, made at judged, under key.
+func (s Store) Put(key string, rep *judging.Report, judged time.Time) error {
 	if s.Dir == "" {
 		return nil
 	}
-	data, err := json.Marshal(stored{storeVersion, rep})
+	data, err := json.Marshal(stored{storeVersion, rep, judged})
 	if err != nil {
 		return err
 	}

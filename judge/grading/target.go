@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/nqueens-kit/nqueens/internal/atomicfile"
 	"github.com/nqueens-kit/nqueens/judge/judging"
@@ -24,6 +25,21 @@ type Target struct {
 	// Merge puts the rest of the class on the sheet too, from the reports
 	// kept when they were last graded: Class was graded as a whole before.
 	Merge bool
+	// Before, when set, is the deadline: each student is graded as their
+	// last commit before it left their folder (Find).
+	Before time.Time
+}
+
+// Sheet names t's grade sheet in the Store: the class folder's, and one
+// of its own for each deadline.
+func (t Target) Sheet() string { return SheetOf(t.Class, t.Before) }
+
+// SheetOf is Target.Sheet for class and before.
+func SheetOf(class string, before time.Time) string {
+	if before.IsZero() {
+		return class
+	}
+	return class + "\x00before " + before.UTC().Format(time.RFC3339)
 }
 
 // Resolve makes a Target of -grade's PATH and -only's names:

@@ -4,6 +4,7 @@ import (
 	"context"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -67,7 +68,7 @@ func TestTargetJudgesTheStudentsItNames(t *testing.T) {
 	class := t.TempDir()
 	write(t, class, "hugo.go", "ines/52.py", "jo/52.c")
 	target := Target{Class: class, Only: []string{"hugo", "ines", "kim"}, Merge: true}
-	subs, _, err := Find(context.Background(), t.TempDir(), class, []*problem.Problem{p52}, target.Entries())
+	subs, _, err := Find(context.Background(), t.TempDir(), class, []*problem.Problem{p52}, target.Entries(), time.Time{})
 	require.NoError(t, err)
 	require.Len(t, subs, 3, "a merged target finds the whole class")
 	var judged []string
@@ -80,7 +81,7 @@ func TestTargetJudgesTheStudentsItNames(t *testing.T) {
 	assert.Equal(t, []string{"kim"}, target.Unmatched(subs))
 
 	alone := Target{Class: class, Only: []string{"hugo.go"}}
-	subs, _, err = Find(context.Background(), t.TempDir(), class, []*problem.Problem{p52}, alone.Entries())
+	subs, _, err = Find(context.Background(), t.TempDir(), class, []*problem.Problem{p52}, alone.Entries(), time.Time{})
 	require.NoError(t, err)
 	require.Len(t, subs, 1, "a student graded alone: the rest of the folder is not read")
 	assert.Equal(t, "hugo", subs[0].Student)
@@ -88,15 +89,17 @@ func TestTargetJudgesTheStudentsItNames(t *testing.T) {
 
 func TestStoreKeepsAReportUnderItsKey(t *testing.T) {
 	s := Store{Dir: t.TempDir()}
-	_, ok := s.Get("k1")
+	_, _, ok := s.Get("k1")
 	assert.False(t, ok)
 	rep := &judging.Report{Verdict: verdict.TLE, StoppedBy: verdict.TLE, Skipped: []string{"n16"}}
-	require.NoError(t, s.Put("k1", rep))
-	got, ok := s.Get("k1")
+	judged := time.Date(2026, 12, 3, 20, 0, 0, 0, time.UTC)
+	require.NoError(t, s.Put("k1", rep, judged))
+	got, when, ok := s.Get("k1")
 	require.True(t, ok)
+	assert.True(t, when.Equal(judged), "when it was judged is kept: %v", when)
 	assert.Equal(t, rep.Verdict, got.Verdict)
 	assert.Equal(t, rep.StoppedBy, got.StoppedBy, "why the larger cases were not run is kept")
-	_, ok = s.Get("k2")
+	_, _, ok = s.Get("k2")
 	assert.False(t, ok, "another key is another report")
 
 	assert.False(t, s.Graded("/some/class"))

@@ -201,29 +201,20 @@ func readCommit(st *filesystem.Storage, h plumbing.Hash) (commit, error) {
 	return c, nil
 }
 
-// entryAt is the object name at path (its names, in order) below tree:
-// a tree's entries are "MODE NAME", a zero byte and 20 bytes of name.
+// entryAt is the object name at path (its names, in order) below tree.
 func entryAt(st *filesystem.Storage, tree plumbing.Hash, path []string) (plumbing.Hash, bool) {
 	for i, name := range path {
-		data, err := readObject(st, plumbing.TreeObject, tree, maxTree)
-		if err != nil {
+		es, ok := treeEntries(st, tree)
+		if !ok {
 			return plumbing.ZeroHash, false
 		}
 		found := false
-		for len(data) > 0 {
-			head, rest, ok := bytes.Cut(data, []byte{0})
-			if !ok || len(rest) < 20 {
-				return plumbing.ZeroHash, false
-			}
-			_, entry, _ := bytes.Cut(head, []byte(" "))
-			var h plumbing.Hash
-			copy(h[:], rest[:20])
-			data = rest[20:]
-			if string(entry) == name {
+		for _, e := range es {
+			if e.name == name {
 				if i == len(path)-1 {
-					return h, true
+					return e.hash, true
 				}
-				tree, found = h, true
+				tree, found = e.hash, true
 				break
 			}
 		}
@@ -232,6 +223,35 @@ func entryAt(st *filesystem.Storage, tree plumbing.Hash, path []string) (plumbin
 		}
 	}
 	return plumbing.ZeroHash, false
+}
+
+// A treeEntry is one name in a git tree: its mode ("100644" a file,
+// "40000" a tree, "120000" a link, …) and its object.
+type treeEntry struct {
+	mode, name string
+	hash       plumbing.Hash
+}
+
+// treeEntries reads tree's entries: each is "MODE NAME", a zero byte and
+// 20 bytes of object name.
+func treeEntries(st *filesystem.Storage, tree plumbing.Hash) ([]treeEntry, bool) {
+	data, err := readObject(st, plumbing.TreeObject, tree, maxTree)
+	if err != nil {
+		return nil, false
+	}
+	var es []treeEntry
+	for len(data) > 0 {
+		head, rest, ok := bytes.Cut(data, []byte{0})
+		if !ok || len(rest) < 20 {
+			return nil, false
+		}
+		mode, name, _ := bytes.Cut(head, []byte(" "))
+		var h plumbing.Hash
+		copy(h[:], rest[:20])
+		data = rest[20:]
+		es = append(es, treeEntry{string(mode), string(name), h})
+	}
+	return es, true
 }
 
 // findGitDir finds the work tree holding dir and its git directory: a .git

@@ -5,8 +5,6 @@ package sheet
 
 import (
 	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"io"
 	"os"
@@ -68,9 +66,14 @@ func FeedbackText(student, version string, graded time.Time, rows []grading.Row)
 	for _, r := range rows {
 		b.WriteString("\n")
 		msg.Fprintf(&b, "%s: %s, %d of %d points\n", r.Problem, r.Verdict.Long(), r.Points, r.MaxPoints)
-		if r.Source != nil {
-			sum := sha256.Sum256(r.Source)
-			msg.Fprintf(&b, "  file %s, sha256 %s\n", format.Printable(r.File), hex.EncodeToString(sum[:8]))
+		if r.SHA256 != "" {
+			msg.Fprintf(&b, "  file %s, sha256 %.16s\n", format.Printable(r.File), r.SHA256)
+		}
+		if r.Commit != "" {
+			msg.Fprintf(&b, "  as committed in %.12s on %s, the last commit before the deadline\n", r.Commit, r.Committed.Local().Format("2006-01-02 15:04"))
+		}
+		if r.Late {
+			msg.Fprintf(&b, "  late: you committed again after the deadline; those commits were not graded\n")
 		}
 		if r.Note != "" {
 			fmt.Fprintf(&b, "%s\n", report.Indent(format.Printable(r.Note), "  "))

@@ -62,7 +62,7 @@ type pageCopy struct {
 type pageText struct {
 	Intro, Sheet, Student, File, Language, Points, Legend, Verdict, Meaning, Scores string
 	Verdicts, Problem, Passes, PassesNote, Histogram, HistogramNote, Students       string
-	Charts, ChartNote, Reports, ReportsNote, Copies, CopiesNote, Like               string
+	Charts, ChartNote, Reports, ReportsNote, Copies, CopiesNote, Like, Late         string
 }
 
 func newPageText(version string, graded time.Time, protection sandbox.Tier, anonymous bool) pageText {
@@ -78,6 +78,7 @@ func newPageText(version string, graded time.Time, protection sandbox.Tier, anon
 		Verdict:       msg.Sprintf("verdict"),
 		Meaning:       msg.Sprintf("meaning"),
 		Scores:        msg.Sprintf("scores"),
+		Late:          msg.Sprintf("late"),
 		Verdicts:      msg.Sprintf("Verdicts per problem"),
 		Problem:       msg.Sprintf("problem"),
 		Passes:        msg.Sprintf("How many passed each case"),
@@ -112,6 +113,7 @@ type pageCell struct {
 	Passed, Total  int
 	Message        string
 	File, Language string
+	Late           bool // committed again after the deadline (-before)
 }
 
 type pageCounts struct {
@@ -251,7 +253,7 @@ func WritePage(ctx context.Context, w io.Writer, class Class) error {
 			cell := pageCell{Verdict: "-", Class: "none"}
 			if r, ok := sheet[name][p]; ok {
 				r.Student, r.File, r.Message = label(name), hide(r.File), hide(r.Message)
-				cell = pageCell{r.Verdict, verdictClass(r.Verdict), r.Passed, r.Total, OneLine(r.Message), r.File, r.Language}
+				cell = pageCell{r.Verdict, verdictClass(r.Verdict), r.Passed, r.Total, OneLine(r.Message), r.File, r.Language, r.Late}
 				st.Points, st.Max = st.Points+r.Points, st.Max+r.MaxPoints
 				rows = append(rows, r)
 				if len(r.Like) > 0 {

@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/nqueens-kit/nqueens/internal/atomicfile"
 	"github.com/nqueens-kit/nqueens/internal/msg"
@@ -24,7 +25,7 @@ import (
 )
 
 // Header is the CSV sheet's first line.
-var Header = []string{"student", "problem", "verdict", "passed", "total", "points", "max_points", "cpu_ms", "file", "language", "message", "protection", "integrity"}
+var Header = []string{"student", "problem", "verdict", "passed", "total", "points", "max_points", "cpu_ms", "file", "language", "message", "protection", "integrity", "sha256", "judged", "commit", "committed", "late"}
 
 // Record is r as a line of the CSV sheet.
 //
@@ -38,7 +39,24 @@ func Record(r grading.Row) []string {
 	}
 	return []string{Inert(r.Student), Inert(r.Problem), string(r.Verdict), strconv.Itoa(r.Passed), strconv.Itoa(r.Total),
 		points, strconv.Itoa(r.MaxPoints), strconv.FormatInt(r.CPUms, 10), Inert(r.File), Inert(r.Language), Inert(OneLine(r.Message)), r.Protection,
-		Inert(OneLine(Integrity(r.Like, func(student string) string { return student })))}
+		Inert(OneLine(Integrity(r.Like, func(student string) string { return student }))),
+		r.SHA256, when(r.Judged), r.Commit, when(r.Committed), late(r.Late)}
+}
+
+// when is a time as a sheet's cell: local, to the second; "" for none.
+func when(t time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	return t.Local().Format("2006-01-02 15:04:05")
+}
+
+// late is the late column's cell.
+func late(l bool) string {
+	if l {
+		return "late"
+	}
+	return ""
 }
 
 // Inert is a text cell a spreadsheet shows as text: one that starts with

@@ -68,10 +68,15 @@ func TestFeedbackSaysWhenAndWhichFile(t *testing.T) {
 	graded := time.Date(2026, 12, 3, 17, 5, 0, 0, time.Local)
 	rows := []grading.Row{
 		{Problem: "0051-n-queens", Verdict: verdict.NotWritten, Message: "no solution file"},
-		{Problem: "0052-n-queens-ii", Verdict: verdict.AC, File: "alice/52.go", Source: []byte("abc"), Points: 4, MaxPoints: 4},
+		{Problem: "0052-n-queens-ii", Verdict: verdict.AC, File: "alice/52.go", Source: []byte("abc"), SHA256: "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad", Points: 4, MaxPoints: 4},
 	}
 	text := FeedbackText("alice", "v1", graded, rows)
 	assert.Contains(t, text, "alice: graded by the N-Queens judge (v1) on 2026-12-03 17:05, protection: \n")
 	assert.Contains(t, text, "0052-n-queens-ii: Accepted, 4 of 4 points\n  file alice/52.go, sha256 ba7816bf8f01cfea\n")
 	assert.Equal(t, 1, strings.Count(text, "sha256"))
+	assert.NotContains(t, text, "commit", "graded as the folder was, not from a commit")
+
+	rows[1].Commit, rows[1].Committed, rows[1].Late = "63da1739c90233182feb70532cdf5dc3804cc59f", graded.Add(-time.Hour), true
+	text = FeedbackText("alice", "v1", graded, rows)
+	assert.Contains(t, text, "  file alice/52.go, sha256 ba7816bf8f01cfea\n  as committed in 63da1739c902 on 2026-12-03 16:05, the last commit before the deadline\n  late: ")
 }
