@@ -414,7 +414,10 @@ func studentBefore(ctx context.Context, tempDir, student, dir string, ps []*prob
 		noHistory(subs)
 		return subs
 	}
-	if v.Commit == "" {
+	switch {
+	case v.Commit == "" && v.First.IsZero():
+		return none(msg.Sprintf("no commit yet: -before grades the last commit before the deadline"))
+	case v.Commit == "":
 		return none(msg.Sprintf("no commit before the deadline: the first is of %s", v.First.Local().Format("2006-01-02 15:04")))
 	}
 	copied, err := os.MkdirTemp(tempDir, "before-")

@@ -6,6 +6,7 @@ package judging
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path"
@@ -34,7 +35,8 @@ type Version struct {
 	History bool `json:"history"`
 	// Commit and When are the last commit before the deadline, following
 	// first parents from HEAD, and its committer's time; Commit is ""
-	// when every commit is at or after the deadline (First: the oldest).
+	// when every commit is at or after the deadline (First: the oldest),
+	// or when there is none (First zero).
 	Commit string    `json:"commit"`
 	When   time.Time `json:"when"`
 	First  time.Time `json:"first"`
@@ -103,11 +105,23 @@ func versionBefore(dir string, deadline time.Time) (Version, error) {
 		below = strings.Split(filepath.ToSlash(rel), "/")
 	}
 	st := filesystem.NewStorage(regularFiles{osfs.New(gitDir)}, cache.NewObjectLRUDefault())
-	head, err := storer.ResolveReference(st, plumbing.HEAD)
-	if err != nil || head.Hash().IsZero() {
-		return Version{}, nil
-	}
 	v := Version{History: true}
+	if fi, err := os.Lstat(filepath.Join(gitDir, "HEAD")); err != nil || !fi.Mode().IsRegular() {
+		// go-git would take a HEAD it cannot read for a clone with no
+		// commit yet.
+		return Version{}, msg.Errorf("its HEAD is missing or not a regular file")
+	}
+	head, err := storer.ResolveReference(st, plumbing.HEAD)
+	switch {
+	case errors.Is(err, plumbing.ErrReferenceNotFound):
+		return v, nil // no commit yet
+	case err != nil:
+		// A .git that cannot be read is not "no history": the folder as
+		// it is now would be graded, whatever the deadline.
+		return Version{}, err
+	case head.Hash().IsZero():
+		return v, nil
+	}
 	h := head.Hash()
 	for range maxHistory {
 		c, err := readCommit(st, h)
