@@ -78,6 +78,10 @@ Other modes (one at a time, instead of judging your file):
     -before T    grade each student's last commit before the deadline T
                  (2026-12-24T23:59, local time, or with a zone: ...Z,
                  ...+08:00), marked late when they committed again after it
+    -canvas FILE write a row per student as Canvas's gradebook import reads it
+    -moodle FILE write a row per student for Moodle's CSV grade import
+    -roster FILE the LMS's students (CSV: a column "student", the name on the
+                 sheet, and the LMS's own: docs/teachers.md)
 
 Exit status: 0 when everything judged is accepted (with -verify: when every
 expectation holds; with -grade: every row of a sheet that has every student;
@@ -132,6 +136,9 @@ type options struct {
 	Regrade   bool      // -grade: judge every file, kept reports or not
 	Anonymous bool      // -grade: the class page numbers the students
 	Before    time.Time // -grade: the deadline; zero grades the folders as they are
+	Canvas    string    // -grade: where the Canvas sheet goes
+	Moodle    string    // -grade: where the Moodle sheet goes
+	Roster    string    // -grade: the LMS's students
 	Unnamed   bool      // no PROBLEM was named: Problems are all of them
 }
 
@@ -182,6 +189,9 @@ var flags = []flagSpec{
 	{name: "regrade", modes: []mode{modeGrade}, add: boolFlag(func(o *options) *bool { return &o.Regrade })},
 	{name: "anonymous", modes: []mode{modeGrade}, add: boolFlag(func(o *options) *bool { return &o.Anonymous })},
 	{name: "classroom", modes: []mode{modeGrade}, add: boolFlag(func(o *options) *bool { return &o.Classroom })},
+	{name: "canvas", modes: []mode{modeGrade}, add: stringFlag(func(o *options) *string { return &o.Canvas })},
+	{name: "moodle", modes: []mode{modeGrade}, add: stringFlag(func(o *options) *string { return &o.Moodle })},
+	{name: "roster", modes: []mode{modeGrade}, add: stringFlag(func(o *options) *string { return &o.Roster })},
 	{name: "before", modes: []mode{modeGrade}, add: func(fs *flag.FlagSet, name string, o *options, _ *string) {
 		fs.Func(name, "", func(v string) error {
 			t, err := parseDeadline(v)
@@ -385,6 +395,9 @@ func (opts *options) check() error {
 		}
 		if opts.Classroom && len(opts.Only) > 0 {
 			return msg.Errorf("-classroom grades the one student DIR is: it cannot take -only")
+		}
+		if opts.Roster != "" && opts.Canvas == "" && opts.Moodle == "" {
+			return msg.Errorf("-roster maps the students to an LMS's: it goes with -canvas FILE or -moodle FILE")
 		}
 		if opts.Classroom && !opts.Before.IsZero() {
 			return msg.Errorf("-classroom grades the commit just pushed: it cannot take -before (the assignment's deadline is Classroom's)")

@@ -8,6 +8,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"maps"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -66,6 +67,17 @@ func (j *judge) grade(ctx context.Context) (int, error) {
 		msg.Fprintf(j.stderr, "grade: skipped %s\n", s)
 	}
 	count := grading.Students(subs)
+	var roster *sheet.Roster
+	if j.opts.Roster != "" {
+		if roster, err = sheet.ReadRoster(j.opts.Roster); err != nil {
+			return 0, err
+		}
+		// Refused before anything is judged: an LMS given a row it cannot
+		// place drops it, or (Moodle) the whole import.
+		if missing := roster.Missing(slices.Sorted(maps.Keys(count))); len(missing) > 0 {
+			return 0, setupErrorf("-roster %s: not in it: %s: add a row for each (the name on the sheet in its student column)", j.opts.Roster, strings.Join(missing, ", "))
+		}
+	}
 	if j.opts.Classroom && len(count) != 1 {
 		return 0, setupErrorf("-classroom grades one student: %s holds %d (give one student's clone or folder)", j.opts.Grade, len(count))
 	}
@@ -92,6 +104,21 @@ func (j *judge) grade(ctx context.Context) (int, error) {
 	}
 	if err := sheet.WriteCSV(j.opts.CSV, j.stdout, all); err != nil {
 		return 0, setupErrorf("-csv %s: %v", j.opts.CSV, err)
+	}
+	for _, lms := range []struct {
+		flag, path string
+		write      func(string, []grading.Row, []*problem.Problem, *sheet.Roster) ([]string, error)
+	}{{"canvas", j.opts.Canvas, sheet.WriteCanvas}, {"moodle", j.opts.Moodle, sheet.WriteMoodle}} {
+		if lms.path == "" {
+			continue
+		}
+		absent, err := lms.write(lms.path, all, j.opts.Problems, roster)
+		if err != nil {
+			return 0, setupErrorf("-%s %s: %v", lms.flag, lms.path, err)
+		}
+		if len(absent) > 0 {
+			msg.Fprintf(j.stderr, "grade: in the roster, not in %s: %s: their cells on the -%s sheet are empty (no grade)\n", target.Class, strings.Join(absent, ", "), lms.flag)
+		}
 	}
 	if reused, files := grading.Reused(all); reused > 0 {
 		msg.Fprintf(j.stderr, "grade: %d of %d files reused from earlier gradings (same file, cases, calibration, judge and jail); %d judged now; -regrade judges every file again\n", reused, files, files-reused)

@@ -40,7 +40,7 @@ func Record(r grading.Row) []string {
 	return []string{Inert(r.Student), Inert(r.Problem), string(r.Verdict), strconv.Itoa(r.Passed), strconv.Itoa(r.Total),
 		points, strconv.Itoa(r.MaxPoints), strconv.FormatInt(r.CPUms, 10), Inert(r.File), Inert(r.Language), Inert(OneLine(r.Message)), r.Protection,
 		Inert(OneLine(Integrity(r.Like, func(student string) string { return student }))),
-		r.SHA256, when(r.Judged), r.Commit, when(r.Committed), late(r.Late)}
+		r.SHA256, when(r.Judged), r.Commit, when(r.Committed), lateCell(r.Late)}
 }
 
 // when is a time as a sheet's cell: local, to the second; "" for none.
@@ -51,8 +51,9 @@ func when(t time.Time) string {
 	return t.Local().Format("2006-01-02 15:04:05")
 }
 
-// late is the late column's cell.
-func late(l bool) string {
+// lateCell is a late column's cell: "late", or "" on time (never
+// translated: a spreadsheet or an LMS reads it).
+func lateCell(l bool) string {
 	if l {
 		return "late"
 	}
