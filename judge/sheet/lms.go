@@ -132,7 +132,18 @@ func lmsPoints(r grading.Row, ok bool) string {
 
 // CanvasColumns are the student columns of Canvas's gradebook import, in
 // the order it reads them: a roster's columns of these names fill them.
-var CanvasColumns = []string{"Student", "ID", "SIS User ID", "SIS Login ID", "Section"}
+var CanvasColumns = []string{canvasStudent, canvasID, canvasSISUser, canvasSISLogin, canvasSection}
+
+// Canvas's words: its student columns, and the first cell of the row that
+// gives each assignment's points.
+const (
+	canvasStudent        = "Student"
+	canvasID             = "ID"
+	canvasSISUser        = "SIS User ID"
+	canvasSISLogin       = "SIS Login ID"
+	canvasSection        = "Section"
+	canvasPointsPossible = "Points Possible"
+)
 
 // WriteCanvas writes the sheet of rows as Canvas's gradebook import reads
 // it: the student columns (CanvasColumns, from the roster: without one,
@@ -148,7 +159,7 @@ func WriteCanvas(path string, rows []grading.Row, ps []*problem.Problem, ro *Ros
 	var b bytes.Buffer
 	w := csv.NewWriter(&b)
 	header := slices.Clone(CanvasColumns)
-	possible := []string{"Points Possible", "", "", "", ""}
+	possible := []string{canvasPointsPossible, "", "", "", ""}
 	for _, p := range ps {
 		header = append(header, p.Folder())
 		most := 0
