@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/nqueens-kit/nqueens/internal/msg"
+	"github.com/nqueens-kit/nqueens/judge/class"
 	"github.com/nqueens-kit/nqueens/judge/judging"
 	"github.com/nqueens-kit/nqueens/judge/problem"
 	"github.com/nqueens-kit/nqueens/judge/version"
@@ -176,7 +177,7 @@ var flags = []flagSpec{
 	{name: "grade", mode: modeGrade, add: stringFlag(func(o *options) *string { return &o.Grade })},
 	{name: "csv", modes: []mode{modeGrade}, add: stringFlag(func(o *options) *string { return &o.CSV })},
 	{name: "p", modes: []mode{modeGrade}, add: func(fs *flag.FlagSet, name string, o *options, _ *string) {
-		fs.IntVar(&o.Parallel, name, defaultParallel, "")
+		fs.IntVar(&o.Parallel, name, class.DefaultParallel, "")
 	}},
 	{name: "feedback", modes: []mode{modeGrade}, add: stringFlag(func(o *options) *string { return &o.Feedback })},
 	{name: "html", modes: []mode{modeGrade}, add: stringFlag(func(o *options) *string { return &o.HTML })},

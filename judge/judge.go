@@ -32,7 +32,6 @@ type judge struct {
 	builder  *build.Builder
 	machine  string                // calibrate.MachineID, read once
 	cacheDir string                // the user's cache for the judge, or "" when there is none
-	gradedAt time.Time             // when -grade started: on its page and feedback
 	tempDir  string                // removed when the judge ends
 	refs     *calibrate.References // each reference's time on this machine
 	jail     *sandbox.Jail         // isolates every run of a submission or reference
