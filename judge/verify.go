@@ -11,11 +11,9 @@ import (
 	"github.com/nqueens-kit/nqueens/internal/msg"
 	"github.com/nqueens-kit/nqueens/judge/cases"
 	"github.com/nqueens-kit/nqueens/judge/format"
-	"github.com/nqueens-kit/nqueens/judge/judging"
 	"github.com/nqueens-kit/nqueens/judge/lang"
 	"github.com/nqueens-kit/nqueens/judge/problem"
 	"github.com/nqueens-kit/nqueens/judge/report"
-	"github.com/nqueens-kit/nqueens/judge/verdict"
 )
 
 // verifyEntry is one solution file -verify judges.
@@ -65,27 +63,19 @@ func (j *judge) verify(ctx context.Context) (int, error) {
 	return code, nil
 }
 
-// verifyOne judges e and prints its row: whether it got its declared
-// verdict. A toolchain missing from this machine is a row saying so (a
-// machine with only Go still verifies Go; CI installs every toolchain and
-// checks that each is there, .ci/run); one there but failing is an error.
+// verifyOne judges e (judging.Judge.Verify) and prints its row: whether
+// it got its declared verdict, or why it was not run.
 func (j *judge) verifyOne(ctx context.Context, e verifyEntry, row string) (bool, error) {
-	l, _ := lang.ForFile(e.Path)
-	if _, err := l.Toolchain(); err != nil {
-		if l.OnPath() {
-			return false, &setupError{Err: err}
-		}
-		fmt.Fprintf(j.stdout, row, e.p.Folder(), j.kit.Rel(filepath.Dir(e.Path)), e.Declared, "-", "-", "-", "")
-		msg.Fprintf(j.stdout, "    not run: %v\n", err)
-		return true, nil
-	}
-	// A solution meant to be too slow stops at its first TLE, as in
-	// grading: the larger cases could only run out of time too, and each
-	// would cost its whole limit.
-	rep, err := j.judging.File(ctx, e.p, e.Path, "", judging.Params{Scale: cases.VerifyScale(e.Declared, e.Thin), All: e.Declared != verdict.TLE})
+	v, err := j.judging.Verify(ctx, e.p, e.Solution)
 	if err != nil {
 		return false, err
 	}
+	if v.NotRun != nil {
+		fmt.Fprintf(j.stdout, row, e.p.Folder(), j.kit.Rel(filepath.Dir(e.Path)), e.Declared, "-", "-", "-", "")
+		msg.Fprintf(j.stdout, "    not run: %v\n", v.NotRun)
+		return true, nil
+	}
+	rep := v.Report
 	mark := ""
 	if rep.Verdict != e.Declared {
 		mark = "   ✗ expected " + string(e.Declared)
@@ -111,5 +101,5 @@ func (j *judge) verifyOne(ctx context.Context, e verifyEntry, row string) (bool,
 		// The verdict holds, but the largest case ended otherwise: say how.
 		fmt.Fprintf(j.stdout, "    %s\n", strings.ReplaceAll(format.Printable(rep.Cases[len(rep.Cases)-1].Message), "\n", "\n    "))
 	}
-	return rep.Verdict == e.Declared, nil
+	return v.OK, nil
 }
