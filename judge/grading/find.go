@@ -34,6 +34,9 @@ type Submission struct {
 	Shown string
 	// Commit is the commit File was read from (-before), or nil.
 	Commit *Commit
+	// Failed is why the judge could not get the file, by its own failure:
+	// the row is ERR, not the student's.
+	Failed string
 }
 
 // A Commit is the student's last commit before a deadline (-before).
@@ -405,9 +408,19 @@ func studentBefore(ctx context.Context, tempDir, student, dir string, ps []*prob
 		}
 		return subs
 	}
+	failed := func(err error) []Submission {
+		subs := none("")
+		for i := range subs {
+			subs[i].Failed = msg.Sprintf("-before: the judge could not read %s's history: %v", student, err)
+		}
+		return subs
+	}
 	v, err := judging.VersionBefore(ctx, tempDir, dir, deadline)
 	if err != nil {
-		return none(msg.Sprintf("its git history could not be read (%v): -before grades the last commit before the deadline", err))
+		return failed(err)
+	}
+	if v.Unreadable != "" {
+		return none(msg.Sprintf("its git history could not be read (%s): -before grades the last commit before the deadline", v.Unreadable))
 	}
 	if !v.History {
 		subs := studentFolder(ctx, tempDir, student, dir, ps)
@@ -425,7 +438,7 @@ func studentBefore(ctx context.Context, tempDir, student, dir string, ps []*prob
 		err = judging.WriteVersion(v, copied)
 	}
 	if err != nil {
-		return none(msg.Sprintf("the judge could not copy its commit %.12s out (%v)", v.Commit, err))
+		return failed(err)
 	}
 	subs := studentFolder(ctx, tempDir, student, copied, ps)
 	for i := range subs {

@@ -299,6 +299,11 @@ func (g *Grader) read(ctx context.Context, s Submission) (submitted, error) {
 			s.File, s.Missing = "", why
 		}
 	}
+	if s.Failed != "" {
+		// The judge's own failure: never the student's 0.
+		r.row.Verdict, r.row.Message, r.final = verdict.JudgeError, s.Failed, true
+		return r, nil
+	}
 	if s.File == "" {
 		r.row.Verdict, r.row.Message, r.final = verdict.NotWritten, s.Missing, true
 		for _, c := range cs {

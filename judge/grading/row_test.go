@@ -1,13 +1,17 @@
 package grading
 
 import (
+	"context"
 	"fmt"
+	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/nqueens-kit/nqueens/judge/cases"
 	"github.com/nqueens-kit/nqueens/judge/judging"
+	"github.com/nqueens-kit/nqueens/judge/problem"
 	"github.com/nqueens-kit/nqueens/judge/verdict"
 )
 
@@ -113,4 +117,19 @@ func TestByStudentSortsStudentsAndKeysRowsByProblem(t *testing.T) {
 	students, sheet := ByStudent([]Row{{Student: "zoe", Problem: "0052"}, {Student: "ann", Problem: "0051"}, {Student: "zoe", Problem: "0051"}})
 	assert.Equal(t, []string{"ann", "zoe"}, students)
 	assert.Len(t, sheet["zoe"], 2)
+}
+
+// A file the judge could not get by its own failure (-before's history
+// unread for a reason of the judge's) is an ERR row: never the student's
+// NONE and 0.
+func TestAFileTheJudgeFailedToGetIsERR(t *testing.T) {
+	p, err := problem.Find("52")
+	require.NoError(t, err)
+	root, err := filepath.Abs("../..")
+	require.NoError(t, err)
+	g := &Grader{Judge: judging.New(judging.Config{Kit: problem.Kit{Root: root}})}
+	row, err := g.One(context.Background(), Submission{Student: "ana", Problem: p, Failed: "the worker could not start"})
+	require.NoError(t, err)
+	assert.Equal(t, verdict.JudgeError, row.Verdict)
+	assert.Equal(t, "the worker could not start", row.Message)
 }

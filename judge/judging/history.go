@@ -49,6 +49,10 @@ type Version struct {
 	Changed map[string]time.Time `json:"changed"`
 	// Left names files left out: past maxVersionBytes altogether.
 	Left []string `json:"left,omitempty"`
+	// Unreadable says why the history could not be read: a .git broken,
+	// hostile (a FIFO for its HEAD), or built to be slow. The student's
+	// material, not the judge's failure.
+	Unreadable string `json:"unreadable,omitempty"`
 }
 
 // maxVersionBytes bounds what a Version holds (its files together, each
@@ -58,8 +62,9 @@ const maxVersionBytes = 512 << 10
 
 // VersionBefore is dir as the last commit before deadline left it, read
 // from dir's git work tree as SavedAt reads it: by go-git's storage, in a
-// worker under limits (tempDir holds its request), nothing run. An error
-// means the history could not be read (a broken or hostile .git).
+// worker under limits (tempDir holds its request), nothing run. A history
+// that cannot be read, or stops the worker at a limit, is Unreadable; an
+// error is the judge's own failure.
 func VersionBefore(ctx context.Context, tempDir, dir string, deadline time.Time) (Version, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
@@ -67,6 +72,9 @@ func VersionBefore(ctx context.Context, tempDir, dir string, deadline time.Time)
 	}
 	var v Version
 	err = worker.Call(ctx, tempDir, versionTask, versionRequest{Dir: abs, Before: deadline.Unix()}, &v)
+	if stopped := (*worker.Stopped)(nil); errors.As(err, &stopped) {
+		return Version{History: true, Unreadable: stopped.Error()}, nil
+	}
 	return v, err
 }
 
@@ -86,7 +94,11 @@ func init() {
 		if err := json.Unmarshal(request, &r); err != nil {
 			return nil, err
 		}
-		return versionBefore(r.Dir, time.Unix(r.Before, 0))
+		v, err := versionBefore(r.Dir, time.Unix(r.Before, 0))
+		if err != nil {
+			return Version{History: true, Unreadable: err.Error()}, nil
+		}
+		return v, nil
 	})
 }
 
