@@ -157,7 +157,12 @@ func JSONRecord(r grading.Row) string {
 		Points    int                `json:"points"`
 		MaxPoints int                `json:"max_points"`
 		Like      []grading.Likeness `json:"like,omitempty"`
-	}{r.Student, r.Report, r.Passed, r.Total, r.Points, r.MaxPoints, r.Like})
+		SHA256    string             `json:"sha256,omitempty"`
+		Judged    time.Time          `json:"judged,omitzero"`
+		Commit    string             `json:"commit,omitempty"`
+		Committed time.Time          `json:"committed,omitzero"`
+		Late      bool               `json:"late,omitempty"`
+	}{r.Student, r.Report, r.Passed, r.Total, r.Points, r.MaxPoints, r.Like, r.SHA256, r.Judged, r.Commit, r.Committed, r.Late})
 	return string(data)
 }
 
