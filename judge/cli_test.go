@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -218,4 +219,23 @@ func TestReadmeIsForStudents(t *testing.T) {
 		assert.Contains(t, readme, "("+doc+")", "the README points to %s", doc)
 		assert.FileExists(t, "../"+doc)
 	}
+}
+
+func TestParseDeadlineTakesATimeOfDayAndAZone(t *testing.T) {
+	local := time.Date(2026, 12, 24, 23, 59, 0, 0, time.Local)
+	for in, want := range map[string]time.Time{
+		"2026-12-24T23:59":       local,
+		"2026-12-24 23:59":       local,
+		"2026-12-24T23:59:00":    local,
+		"2026-12-24T23:59Z":      time.Date(2026, 12, 24, 23, 59, 0, 0, time.UTC),
+		"2026-12-24T23:59+08:00": time.Date(2026, 12, 24, 15, 59, 0, 0, time.UTC),
+	} {
+		got, err := parseDeadline(in)
+		require.NoError(t, err, in)
+		assert.True(t, got.Equal(want), "%s: got %v, want %v", in, got, want)
+	}
+	_, err := parseDeadline("2026-12-24")
+	assert.ErrorContains(t, err, "give the time of day too, as in 2026-12-24T23:59")
+	_, err = parseDeadline("Christmas")
+	assert.ErrorContains(t, err, "not a time")
 }
