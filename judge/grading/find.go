@@ -111,7 +111,9 @@ func Find(ctx context.Context, tempDir, dir string, ps []*problem.Problem, keep 
 		case fi.Mode().IsRegular() && isSource(name):
 			one := singleFile(name, path, ps)
 			if !before.IsZero() {
-				noHistory(one)
+				for i := range one {
+					one[i].Note = strings.TrimSpace(one[i].Note + "\n" + msg.Sprintf("a single file: -before reads the history of a student's folder or clone; graded as it is now"))
+				}
 			}
 			subs = append(subs, nameStudents(one, name)...)
 		default:
