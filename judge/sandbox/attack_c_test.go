@@ -80,13 +80,40 @@ func withAndWithoutLandlock(t *testing.T, f func(t *testing.T)) {
 }
 
 func TestJailKillsCallsThroughOtherSystemCallTables(t *testing.T) {
+	i386 := takesI386Calls(t)
 	for _, attack := range []string{"i386-fork", "i386-shmget", "x32-fork"} {
 		t.Run(attack, func(t *testing.T) {
 			r := cJailRun(t, limits(), attack)
-			assert.Equal(t, syscall.SIGSYS, r.Signal, "killed by the filter; it said %q", r.Answer)
+			if !i386 && strings.HasPrefix(attack, "i386") {
+				// The kernel ends the caller itself: there is no call
+				// for the filter to stop, here.
+				assert.Contains(t, []syscall.Signal{syscall.SIGSYS, syscall.SIGSEGV}, r.Signal, "it said %q", r.Answer)
+			} else {
+				assert.Equal(t, syscall.SIGSYS, r.Signal, "killed by the filter; it said %q", r.Answer)
+			}
 			assert.Empty(t, string(r.Answer), "the call did not return")
 		})
 	}
+}
+
+// takesI386Calls reports whether this kernel takes i386 calls (int $0x80)
+// at all, from a harmless one (getpid) made outside the jail: a kernel
+// built without IA32 emulation, or some hypervisors', ends the caller by
+// SIGSEGV instead.
+func takesI386Calls(t *testing.T) bool {
+	t.Helper()
+	null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+	require.NoError(t, err)
+	defer null.Close()
+	cmd := exec.Command(cAttacker(t), "i386-getpid")
+	cmd.ExtraFiles = []*os.File{null}
+	err = cmd.Run()
+	if ws, ok := cmd.ProcessState.Sys().(syscall.WaitStatus); ok && ws.Signaled() && ws.Signal() == syscall.SIGSEGV {
+		t.Log("this kernel takes no i386 calls: int $0x80 ends the caller by SIGSEGV")
+		return false
+	}
+	require.NoError(t, err)
+	return true
 }
 
 func TestJailsRootHasNoCapabilities(t *testing.T) {

@@ -51,6 +51,8 @@ int main(int argc, char **argv) {
 		if (pid == 0) _exit(0);
 		if (pid > 0) waitpid(pid, NULL, 0);
 		say("i386 fork", pid);
+	} else if (!strcmp(a, "i386-getpid")) {
+		say("i386 getpid", int80(20, 0, 0, 0)); // getpid: harmless, run outside the jail
 	} else if (!strcmp(a, "i386-shmget")) {
 		say("i386 shmget", int80(395, 0 /* IPC_PRIVATE */, 1 << 20, 01000 | 0600)); // IPC_CREAT
 	} else if (!strcmp(a, "x32-fork")) {
