@@ -83,7 +83,7 @@ type Language struct {
 	WorkDecides bool
 	// SaysWhere: its runtime answers SIGQUIT by writing where the program
 	// is (sandbox.Program.SaysWhere): Go's stacks, Python's faulthandler
-	// and a C or C++ harness's frames (cWhere) on the crash channel, the
+	// and a C or C++ harness's frames (harness/nqueens.h) on the crash channel, the
 	// JVM's thread dump on stdout (SplitThreadDump). A run stopped at a
 	// limit then names its line.
 	SaysWhere bool

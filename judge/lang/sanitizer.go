@@ -23,11 +23,6 @@ import (
 // frames whole.
 var sanitizerFlags = []string{"-fsanitize=address,undefined", "-fno-sanitize-recover=all", "-fno-omit-frame-pointer"}
 
-// SanitizerMark follows CrashMark in a sanitized program's crash report:
-// the harness writes it when a sanitizer found an error, and the
-// sanitizer's own report follows (Locate reads it).
-const SanitizerMark = "sanitizer"
-
 // sanitizedProgram is how a sanitized build runs: linked dynamically, it
 // reads the loader and the libraries under gccFiles; AddressSanitizer
 // reserves terabytes of address space for its shadow memory, which no
@@ -38,81 +33,8 @@ func sanitizedProgram(prog *sandbox.Program) {
 	prog.AddressSpace = sandbox.Unlimited
 }
 
-// cSanitized is C code the two harnesses share, for a sanitized build:
-// the sanitizers' settings, and their hooks, called before they print a
-// report, which mark the crash channel and send the report there instead
-// of stderr, where the student's own prints go.
-//
-// The settings are compiled in (the sanitizers read the environment
-// through /proc/self/environ, which a program in the jail cannot read): no
-// leak check (it needs ptrace, and LeetCode does not report leaks), no
-// symbolizer (it would start addr2line inside the jail: Locate runs it
-// outside, like a build's tool), no allocation stacks (a stack walk per
-// allocation; the report names the access, not the allocation), a small
-// quarantine of freed memory (the default keeps 256 MiB of it resident,
-// counted against the memory limit), an allocator that returns NULL at the
-// data bound as malloc does at the timed build's address-space net (not a
-// report of its own), and UndefinedBehaviorSanitizer's frames, for the
-// student's function.
-const cSanitized = `
-#if defined(NQUEENS_CHECKED) && defined(__SANITIZE_ADDRESS__)
-#include <stdio.h>
-#include <stdlib.h>
-#include <sys/resource.h>
-#ifdef __cplusplus
-extern "C" {
-#endif
-// nqueens_bound_data bounds the program's data (its writable private
-// memory: heap, globals, what it maps) at what it holds now, the
-// sanitizer's shadow memory reserved at start among it, plus the run's
-// memory net: a bound the kernel enforces whatever the watchdog sees,
-// where no address-space limit is possible. It runs before any code of
-// the student's (the first constructor; none of theirs may set a
-// priority: lang's reach rules).
-__attribute__((constructor(101))) static void nqueens_bound_data(void) {
-	const char *net = getenv("` + sandbox.DataNetEnv + `");
-	FILE *maps = fopen("/proc/self/maps", "r");
-	if (net == NULL || maps == NULL) {
-		return;
-	}
-	// What the kernel counts as data: mappings writable and private,
-	// but the stack.
-	unsigned long long data = 0, from, to;
-	char perms[8], line[512];
-	while (fgets(line, sizeof line, maps) != NULL) {
-		if (sscanf(line, "%%llx-%%llx %%7s", &from, &to, perms) == 3 && perms[1] == 'w' && perms[3] == 'p' && strstr(line, "[stack]") == NULL) {
-			data += to - from;
-		}
-	}
-	fclose(maps);
-	struct rlimit bound;
-	bound.rlim_cur = bound.rlim_max = data + strtoull(net, NULL, 10);
-	setrlimit(RLIMIT_DATA, &bound);
-}
-const char *__asan_default_options(void) {
-	return "detect_leaks=0:symbolize=0:malloc_context_size=0:quarantine_size_mb=16:allocator_may_return_null=1:print_legend=0:print_summary=0";
-}
-const char *__ubsan_default_options(void) {
-	return "symbolize=0:print_stacktrace=1:print_summary=0";
-}
-static void nqueens_sanitizer_report(void) {
-	static int marked;
-	if (!marked) {
-		marked = 1;
-		nqueens_write(4, "` + CrashMark + SanitizerMark + `\n", ` + "%d" + `);
-		dup2(4, 2);
-	}
-}
-void __asan_on_error(void) { nqueens_sanitizer_report(); }
-void __ubsan_on_report(void) { nqueens_sanitizer_report(); }
-#ifdef __cplusplus
-}
-#endif
-#endif
-`
-
 // sanitizerLines are what a sanitizer prints on stderr before its hook
-// (cSanitized) is called: a rule above the report, and a line that a
+// (harness/nqueens.h) is called: a rule above the report, and a line that a
 // signal (a segmentation fault) was caught.
 var sanitizerLines = []string{
 	"=================================================================",
@@ -133,9 +55,6 @@ func WithoutSanitizerLines(prints string) (string, int) {
 		prints, dropped = rest[:len(rest)-len(last)], dropped+1
 	}
 }
-
-// sanitizerHooks is cSanitized, complete.
-var sanitizerHooks = fmt.Sprintf(cSanitized, len(CrashMark+SanitizerMark)+1)
 
 // The lines of a sanitizer's report Locate reads.
 var (

@@ -18,13 +18,6 @@ import (
 	"github.com/nqueens-kit/nqueens/judge/sandbox"
 )
 
-// CrashMark starts a harness's crash report (see the package comment).
-const CrashMark = "nqueens-crash: "
-
-// FramesMark starts the line of a checked C++ build's crash report that
-// lists the return addresses of its frames (BuildChecked, Where).
-const FramesMark = "frames:"
-
 // StarterWords begin the message of the line every starter's solution
 // function holds (a panic, raise or throw), which the student deletes.
 const StarterWords = "not written yet"
@@ -42,26 +35,6 @@ func StarterLine(src []byte) int {
 	}
 	return 0
 }
-
-// The words a C or C++ harness's crash report starts with, after
-// CrashMark, for a failed assert() and a failed check of the C++ library
-// (cFailures); then "at line N in F" says where, when the harness or the
-// judge knows.
-const (
-	AssertionFailed = "assertion failed: "
-	LibraryCheck    = "library check failed"
-	// NoColumnSizes: a C solveNQueens returned boards and left
-	// *returnColumnSizes unset (LeetCode's driver reads each board's rows
-	// from it).
-	NoColumnSizes = "no column sizes"
-	AtLine        = "at line %d in %s\n"
-	// Stopped is what a C or C++ harness's report says when the judge
-	// stopped it at a limit and asked where it was (SIGQUIT).
-	Stopped = "stopped"
-	// LambdaIn follows the name of the function a lambda is in, where
-	// AtLine names a function: "totalNQueens/lambda".
-	LambdaIn = "/lambda"
-)
 
 // A Submission is a student's file to build.
 type Submission struct {
@@ -216,7 +189,7 @@ func ownName(display, out string) (string, bool) {
 
 // multipleDefinition is the linker's message for a name defined twice, or
 // g++'s, for a name the harness defines after the student's file did.
-var multipleDefinition = regexp.MustCompile("multiple definition of `([^']+)'|harness\\.cpp:\\d+:\\d+: error: redefinition of '([^']+)'")
+var multipleDefinition = regexp.MustCompile("multiple definition of `([^']+)'|(?:harness\\.cpp|nqueens\\.h):\\d+:\\d+: error: redefinition of '([^']+)'")
 
 // blankLines replaces every match of re in src with spaces, keeping lines in place.
 func blankLines(src []byte, re *regexp.Regexp) []byte {

@@ -205,11 +205,11 @@ func harnessCrash(r Run) (verdict.Verdict, string) {
 		return verdict.RE, msg.Sprintf("n = %d: an assertion failed: %s%s", r.N, format.Printable(strings.TrimPrefix(what, assertion)), at)
 	case what == lang.NoColumnSizes:
 		return verdict.RE, msg.Sprintf("n = %d: solveNQueens returned boards but never set *returnColumnSizes, from which LeetCode's C driver reads how many rows each board has: allocate *returnSize ints, each n, and point *returnColumnSizes at them", r.N)
-	case what == "abort":
+	case what == lang.Aborted:
 		return verdict.RE, msg.Sprintf("n = %d: the program aborted%s", r.N, at)
-	case what == "stack overflow":
+	case what == lang.StackOverflow:
 		return verdict.RE, msg.Sprintf("n = %d: stack overflow: the recursion never ends or goes far too deep%s", r.N, at)
-	case what == "out of memory":
+	case what == lang.OutOfMemory:
 		return verdict.MLE, msg.Sprintf("n = %d: ran out of memory (limit %s)", r.N, format.Bytes(r.Limits.Memory)) + at
 	case strings.HasPrefix(what, lang.SanitizerMark):
 		return sanitizerError(r, strings.TrimPrefix(strings.TrimPrefix(what, lang.SanitizerMark), ": "), at)
@@ -305,7 +305,7 @@ func sanitizerError(r Run, what, at string) (verdict.Verdict, string) {
 
 // unimported are modules of Python's standard library a LeetCode answer
 // uses that the harness's preamble, like LeetCode's, does not import
-// (lang's pythonHarness imports typing, collections, math, heapq, bisect,
+// (lang's harness/harness.py imports typing, collections, math, heapq, bisect,
 // itertools, functools, string, re and random).
 var unimported = []string{"sys", "copy", "operator", "time", "array", "fractions", "decimal", "statistics"}
 
