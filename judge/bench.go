@@ -120,7 +120,7 @@ func (j *judge) printWork(entries []*bench.Program, works []*judging.Work) {
 		if w.PerPosition > w.Limit {
 			verdict = msg.Sprintf("not the bitmask method's work: TLE at the largest cases")
 		}
-		fmt.Fprintf(j.stdout, "  %-18s %6.1f  %s:%d, %s\n", entries[i].Name, w.PerPosition, entries[i].Display, w.Line, verdict)
+		fmt.Fprintf(j.stdout, "  %-18s %6.1f  %s:%d, %s\n", entries[i].Name, w.PerPosition, entries[i].Sub.Display, w.Line, verdict)
 	}
 }
 

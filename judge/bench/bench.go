@@ -16,7 +16,6 @@ import (
 
 	"github.com/nqueens-kit/nqueens/internal/msg"
 	"github.com/nqueens-kit/nqueens/internal/queens"
-	"github.com/nqueens-kit/nqueens/judge/calibrate"
 	"github.com/nqueens-kit/nqueens/judge/judging"
 	"github.com/nqueens-kit/nqueens/judge/lang"
 	"github.com/nqueens-kit/nqueens/judge/problem"
@@ -46,12 +45,9 @@ type Program struct {
 	// AllCores: it searches on every core (problem.Method.AllCores), and
 	// its wall time is shown beside its CPU time.
 	AllCores bool
-	// Source, Display and Lang are its source file, for counting its
-	// work; Source is nil for a program not counted (C -O2, a program
-	// held to one core, counted as itself).
-	Source  []byte
-	Display string
-	Lang    *lang.Language
+	// Sub is its source file, for counting its work; nil for a program
+	// not counted (C -O2, a program held to one core, counted as itself).
+	Sub *lang.Submission
 
 	last time.Duration // its CPU time at the previous n
 }
@@ -176,13 +172,13 @@ func Solutions(ctx context.Context, j *judging.Judge, p *problem.Problem, yours,
 		if err != nil {
 			continue
 		}
-		bin, err := j.Builder.Build(ctx, lang.GoSpec(lang.Submission{Problem: p, Source: src, Display: j.Kit.Rel(file)}))
+		s := lang.NewSubmission(p, lang.Go, src, j.Kit.Rel(file))
+		bin, err := j.Builder.Build(ctx, lang.GoSpec(s))
 		if err != nil {
 			return nil, msg.Errorf("bench: build %s: %w", j.Kit.Rel(file), err)
 		}
 		method, _ := problem.MethodIn(d.Name())
-		entries = append(entries, &Program{Name: d.Name(), Prog: sandbox.Program{Path: bin, Env: sandbox.GoProcsEnv()}, AllCores: method.AllCores,
-			Source: src, Display: j.Kit.Rel(file), Lang: lang.Go})
+		entries = append(entries, &Program{Name: d.Name(), Prog: sandbox.Program{Path: bin, Env: sandbox.GoProcsEnv()}, AllCores: method.AllCores, Sub: &s})
 		if method.AllCores {
 			// The same program held to one core.
 			entries = append(entries, &Program{Name: d.Name() + oneCore, Prog: sandbox.Program{Path: bin, Env: []string{"GOMAXPROCS=1"}}, AllCores: true})
@@ -195,11 +191,12 @@ func Solutions(ctx context.Context, j *judging.Judge, p *problem.Problem, yours,
 		if err != nil {
 			return nil, err
 		}
-		prog, err := j.Build(ctx, calibrate.Ref{Problem: p, Lang: l}, src, filepath.Clean(yours))
+		s := lang.NewSubmission(p, l, src, filepath.Clean(yours))
+		prog, err := j.Build(ctx, s)
 		if err != nil {
 			return nil, msg.Errorf("bench: build %s: %w", yours, err)
 		}
-		entries = append(entries, &Program{Name: "yours", Prog: prog, Source: src, Display: filepath.Clean(yours), Lang: l})
+		entries = append(entries, &Program{Name: "yours", Prog: prog, Sub: &s})
 	}
 	slices.SortStableFunc(entries, func(a, b *Program) int { return order(a.Name) - order(b.Name) })
 	csrc := filepath.Join(j.Kit.Solutions(p), p.Calibrator, "c", "bitmask.c")
@@ -245,12 +242,12 @@ func order(name string) int {
 func CountedWork(ctx context.Context, j *judging.Judge, p *problem.Problem, programs []*Program) ([]*judging.Work, error) {
 	works := make([]*judging.Work, len(programs))
 	for i, e := range programs {
-		if e.Source == nil {
+		if e.Sub == nil {
 			continue
 		}
-		w, err := j.CountedWork(ctx, calibrate.Ref{Problem: p, Lang: e.Lang}, e.Prog, e.Source, e.Display)
+		w, err := j.CountedWork(ctx, e.Prog, *e.Sub)
 		if err != nil {
-			return nil, msg.Errorf("bench: count %s: %w", e.Display, err)
+			return nil, msg.Errorf("bench: count %s: %w", e.Sub.Display, err)
 		}
 		works[i] = w
 	}

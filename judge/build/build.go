@@ -38,7 +38,8 @@ import (
 
 // Spec says what to build: the student's file and what it must provide.
 type Spec struct {
-	Code    []byte // the student's file, read once by the caller
+	Code    []byte // the student's file as Prepare made it, once
+	CodeErr error  // Prepare's error: the file is a compile error
 	Display string // how to name that file in messages
 	Func    string // the function the harness calls, e.g. "totalNQueens"
 	Params  string // its parameter types, e.g. "int"
@@ -102,14 +103,14 @@ const modulePath = "submission"
 // Build returns the path of a binary for spec, or a *CompileError. Any other
 // error means the judge could not do its work.
 func (b *Builder) Build(ctx context.Context, spec Spec) (string, error) {
-	code, err := Prepare(spec.Code)
-	if err != nil {
+	code := spec.Code
+	if err := spec.CodeErr; err != nil {
 		return "", &CompileError{Message: relabel(err.Error(), spec.Display)}
 	}
 	if problem := checkSignature(code, spec); problem != "" {
 		return "", &CompileError{Message: problem}
 	}
-	code = withImports(code, MissingImports(spec.Code))
+	code = withImports(code, MissingImports(code))
 
 	command := []string{b.Go, "build", "-trimpath", "-ldflags=-w", "-o", "submission" + exeSuffix(), "."}
 	if spec.Cover {

@@ -109,8 +109,9 @@ func testBuilder(t *testing.T) *Builder {
 	return b
 }
 
-func countSpec(code []byte) Spec {
-	return Spec{Code: code, Display: "mine.go", Func: "totalNQueens", Params: "int", Results: "int",
+func countSpec(src []byte) Spec {
+	code, err := Prepare(src)
+	return Spec{Code: code, CodeErr: err, Display: "mine.go", Func: "totalNQueens", Params: "int", Results: "int",
 		Harness: "package main\n\nfunc main() { totalNQueens(1) }\n"}
 }
 

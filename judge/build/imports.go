@@ -17,17 +17,17 @@ import (
 	"github.com/nqueens-kit/nqueens/internal/msg"
 )
 
-// MissingImports lists the standard packages the student's Go file src
-// uses without importing them (strings.Join, bits.OnesCount, sort.Ints),
+// MissingImports lists the standard packages the student's Go file code
+// (as Prepare made it) uses without importing them (strings.Join, bits.OnesCount, sort.Ints),
 // which LeetCode's Go imports for an answer: nil when it uses none or does
 // not parse (the compiler says why). A name no standard package has is
 // left to the compiler ("undefined: x").
-func MissingImports(src []byte) []string {
-	if v, ok := missingImports.Load(string(src)); ok {
+func MissingImports(code []byte) []string {
+	if v, ok := missingImports.Load(string(code)); ok {
 		return v.([]string)
 	}
-	missing := missingImportsOf(src)
-	missingImports.Store(string(src), missing)
+	missing := missingImportsOf(code)
+	missingImports.Store(string(code), missing)
 	return missing
 }
 
@@ -35,11 +35,7 @@ func MissingImports(src []byte) []string {
 // report's note ask for the same file's.
 var missingImports sync.Map
 
-func missingImportsOf(src []byte) []string {
-	code, err := Prepare(src)
-	if err != nil {
-		return nil
-	}
+func missingImportsOf(code []byte) []string {
 	names := unknownPackages(code)
 	if len(names) == 0 {
 		return nil

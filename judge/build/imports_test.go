@@ -13,14 +13,24 @@ import (
 // itself, and a package outside the standard library, it does not.
 func TestMissingImportsAreTheStandardPackagesUsed(t *testing.T) {
 	src := "func totalNQueens(n int) int {\n\ts := strings.Repeat(\".\", n)\n\treturn bits.OnesCount(uint(len(s)))\n}\n"
-	assert.Equal(t, []string{"math/bits", "strings"}, MissingImports([]byte(src)))
+	assert.Equal(t, []string{"math/bits", "strings"}, missingIn(t, src))
 
 	imported := "package main\n\nimport \"strings\"\n\nfunc f(n int) string { return strings.Repeat(\"Q\", n) }\n"
-	assert.Nil(t, MissingImports([]byte(imported)))
+	assert.Nil(t, missingIn(t, imported))
 	local := "func f(n int) int {\n\tsort := []int{n}\n\treturn len(sort)\n}\n"
-	assert.Nil(t, MissingImports([]byte(local)))
-	assert.Nil(t, MissingImports([]byte("func f() int { return nosuchpkg.X }\n")), "not the standard library's")
-	assert.Nil(t, MissingImports([]byte("func f( {\n")), "does not parse: the compiler says why")
+	assert.Nil(t, missingIn(t, local))
+	assert.Nil(t, missingIn(t, "func f() int { return nosuchpkg.X }\n"), "not the standard library's")
+	assert.Nil(t, missingIn(t, "func f( {\n"), "does not parse: the compiler says why")
+}
+
+// missingIn is MissingImports of src as Prepare makes it.
+func missingIn(t *testing.T, src string) []string {
+	t.Helper()
+	code, err := Prepare([]byte(src))
+	if err != nil {
+		return nil
+	}
+	return MissingImports(code)
 }
 
 // The imports go on the package clause's line: every line of the
@@ -30,7 +40,7 @@ func TestImportsAddedMoveNoLine(t *testing.T) {
 	src := "// my answer\nfunc totalNQueens(n int) int {\n\tsort.Ints(nil)\n\treturn len(strings.Fields(\"a b\"))\n}\n"
 	code, err := Prepare([]byte(src))
 	require.NoError(t, err)
-	out := string(withImports(code, MissingImports([]byte(src))))
+	out := string(withImports(code, missingIn(t, src)))
 	before, after := strings.Split(string(code), "\n"), strings.Split(out, "\n")
 	require.Equal(t, len(before), len(after))
 	assert.Equal(t, before[1:], after[1:])

@@ -304,7 +304,7 @@ func (rs *References) program(ctx context.Context, r Ref) (sandbox.Program, erro
 		return sandbox.Program{}, err
 	}
 	file := rs.Kit.Rel(rs.File(r))
-	prog, err := r.Lang.Build(ctx, rs.Builder, lang.Submission{Problem: r.Problem, Source: src, Display: file})
+	prog, err := r.Lang.Build(ctx, rs.Builder, lang.NewSubmission(r.Problem, r.Lang, src, file))
 	if err != nil {
 		return sandbox.Program{}, msg.Errorf("calibrate %s: build the reference %s: %w", r.Problem.Folder(), file, err)
 	}
@@ -539,7 +539,7 @@ func (rs *References) Bands(ctx context.Context, r Ref) []Band {
 // every run pays left out, as a TLE's report compares a submission's (a
 // JVM's start-up would make every ratio at a small n smaller).
 func (rs *References) measureBand(ctx context.Context, r Ref, ref *time.Duration, src []byte, file string, n int) (float64, error) {
-	prog, err := r.Lang.Build(ctx, rs.Builder, lang.Submission{Problem: r.Problem, Source: src, Display: rs.Kit.Rel(file)})
+	prog, err := r.Lang.Build(ctx, rs.Builder, lang.NewSubmission(r.Problem, r.Lang, src, rs.Kit.Rel(file)))
 	if err != nil {
 		return 0, err
 	}

@@ -67,8 +67,8 @@ func (j *Judge) Source(ctx context.Context, p *problem.Problem, l *lang.Language
 		return rep, nil
 	}
 
-	code := l.Code(src)
-	checks, err := j.checkSourceBounded(ctx, p, l, code)
+	s := lang.NewSubmission(p, l, src, display)
+	checks, err := j.checkSourceBounded(ctx, p, l, s.Code)
 	if stopped := (*worker.Stopped)(nil); errors.As(err, &stopped) {
 		rep.Verdict = verdict.CE
 		rep.Message = msg.Sprintf("%s: checking your source before the build was stopped at the judge's limits (%s of CPU time, %s of memory): is a type nested in itself many times over?",
@@ -103,7 +103,7 @@ func (j *Judge) Source(ctx context.Context, p *problem.Problem, l *lang.Language
 	if err != nil {
 		return nil, err
 	}
-	progs, err := j.buildFor(ctx, r, src, display, cs)
+	progs, err := j.buildFor(ctx, s, cs)
 	var ce *build.CompileError
 	if errors.As(err, &ce) {
 		rep.Verdict, rep.Message = verdict.CE, ce.Message
@@ -126,7 +126,7 @@ func (j *Judge) Source(ctx context.Context, p *problem.Problem, l *lang.Language
 		}
 	}
 	if l == lang.Go {
-		if added := build.MissingImports(src); len(added) > 0 {
+		if added := build.MissingImports(s.Code); len(added) > 0 {
 			rep.Notes = append(rep.Notes, msg.Sprintf("note: imported for your file, as LeetCode's Go does: %s", strings.Join(added, ", ")))
 		}
 	}
@@ -134,23 +134,23 @@ func (j *Judge) Source(ctx context.Context, p *problem.Problem, l *lang.Language
 		jp.Header(rep)
 		rep.Streamed = true
 	}
-	taken, err := j.runCases(ctx, r, rep, progs, source{src, display}, cs, jp)
+	taken, err := j.runCases(ctx, r, rep, progs, s, cs, jp)
 	if err != nil {
 		return rep, err
 	}
 	if jp.Teach && ranOutOfTime(rep) {
-		rep.Profile = j.whereTimeGoes(ctx, r, progs.timed, src, display, rep, taken)
+		rep.Profile = j.whereTimeGoes(ctx, r, progs.timed, s, rep, taken)
 	}
 	return rep, nil
 }
 
-// Build builds src, a solution to r's problem in r's language. A missing
-// toolchain is a setup error that says what to install.
-func (j *Judge) Build(ctx context.Context, r calibrate.Ref, src []byte, display string) (sandbox.Program, error) {
-	if _, err := r.Lang.Toolchain(); err != nil {
+// Build builds s. A missing toolchain is a setup error that says what to
+// install.
+func (j *Judge) Build(ctx context.Context, s lang.Submission) (sandbox.Program, error) {
+	if _, err := s.Lang.Toolchain(); err != nil {
 		return sandbox.Program{}, &SetupError{Err: err}
 	}
-	return r.Lang.Build(ctx, j.Builder, lang.Submission{Problem: r.Problem, Source: src, Display: display})
+	return s.Lang.Build(ctx, j.Builder, s)
 }
 
 // programs are the builds of one submission: the one every case is timed
@@ -172,25 +172,25 @@ func (ps programs) checks(c *cases.Case, res *cases.Result) bool {
 		(res.Verdict == verdict.AC || res.Verdict == verdict.WA || res.Verdict == verdict.RE)
 }
 
-// buildFor builds src for the cases cs: the timed build, and, for a
+// buildFor builds s for the cases cs: the timed build, and, for a
 // language that has one, the checked build where a case has an absolute
 // limit (none, should it fail: the timed build's verdicts stand). The two
 // are built side by side, on the second core a student's machine has: the
 // checked build (sanitizers, a second prelude) would otherwise double a
 // C or C++ file's wait for its first verdict. A compile error is a
 // *build.CompileError, the timed build's first.
-func (j *Judge) buildFor(ctx context.Context, r calibrate.Ref, src []byte, display string, cs []*cases.Case) (programs, error) {
-	run, _ := cases.ForLanguage(r.Problem, r.Lang, cs)
+func (j *Judge) buildFor(ctx context.Context, s lang.Submission, cs []*cases.Case) (programs, error) {
+	run, _ := cases.ForLanguage(s.Problem, s.Lang, cs)
 	type built struct {
 		prog sandbox.Program
 		err  error
 	}
 	var checked chan built
-	if r.Lang.Checked() && slices.ContainsFunc(run, func(c *cases.Case) bool { return !c.Relative() }) {
+	if s.Lang.Checked() && slices.ContainsFunc(run, func(c *cases.Case) bool { return !c.Relative() }) {
 		checked = make(chan built, 1)
 		bctx, cancel := context.WithCancel(ctx)
 		go func() {
-			prog, err := j.buildChecked(bctx, r, src, display)
+			prog, err := j.buildChecked(bctx, s)
 			checked <- built{prog, err}
 		}()
 		defer func() {
@@ -203,14 +203,14 @@ func (j *Judge) buildFor(ctx context.Context, r calibrate.Ref, src []byte, displ
 		}()
 	}
 	var progs programs
-	prog, err := j.Build(ctx, r, src, display)
+	prog, err := j.Build(ctx, s)
 	if err != nil {
 		var ce *build.CompileError
 		var se *SetupError
 		if errors.As(err, &ce) || errors.As(err, &se) {
 			return programs{}, err
 		}
-		return programs{}, msg.Errorf("build %s: %w", display, err)
+		return programs{}, msg.Errorf("build %s: %w", s.Display, err)
 	}
 	progs.timed = prog
 	if checked == nil {
@@ -220,7 +220,7 @@ func (j *Judge) buildFor(ctx context.Context, r calibrate.Ref, src []byte, displ
 	checked = nil
 	if err := b.err; err != nil {
 		var ce *build.CompileError
-		if errors.As(err, &ce) && strings.Contains(ce.Message, display) {
+		if errors.As(err, &ce) && strings.Contains(ce.Message, s.Display) {
 			// The student's file does not build as LeetCode builds it
 			// (it defines a sanitizer's hook, say): a verdict, not a
 			// note, or the checks would be a file's to turn off.
@@ -238,15 +238,15 @@ func firstLine(s string) string {
 	return line
 }
 
-// locate is lang.Locate for a run of the timed build (binary) of src: its
+// locate is lang.Locate for a run of the timed build (binary) of s: its
 // frames are read in the same build made with line tables, built only
 // when a report has frames to read.
-func (j *Judge) locate(ctx context.Context, r calibrate.Ref, src source, binary, report string) string {
+func (j *Judge) locate(ctx context.Context, s lang.Submission, binary, report string) string {
 	if !lang.Located(report) {
 		return report
 	}
-	if t, err := r.Lang.Toolchain(); err == nil {
-		if lines, err := t.BuildWithLines(ctx, j.Builder, lang.Submission{Problem: r.Problem, Source: src.text, Display: src.display}); err == nil && lines != "" {
+	if t, err := s.Lang.Toolchain(); err == nil {
+		if lines, err := t.BuildWithLines(ctx, j.Builder, s); err == nil && lines != "" {
 			binary = lines
 		}
 	}
@@ -272,21 +272,21 @@ func (j *Judge) check(ctx context.Context, p *problem.Problem, c *cases.Case, pa
 	return nil
 }
 
-// buildChecked is src's checked build (its language has one: buildFor
+// buildChecked is s's checked build (its language has one: buildFor
 // asks), or why it could not be made: a *build.CompileError, or the
 // toolchain's failure (no sanitizer runtime installed, say).
-func (j *Judge) buildChecked(ctx context.Context, r calibrate.Ref, src []byte, display string) (sandbox.Program, error) {
-	t, err := r.Lang.Toolchain()
+func (j *Judge) buildChecked(ctx context.Context, s lang.Submission) (sandbox.Program, error) {
+	t, err := s.Lang.Toolchain()
 	if err != nil {
 		return sandbox.Program{}, err
 	}
-	return t.BuildChecked(ctx, j.Builder, lang.Submission{Problem: r.Problem, Source: src, Display: display})
+	return t.BuildChecked(ctx, j.Builder, s)
 }
 
 // runCases runs each case against the built program, from small to large,
 // stopping at the first failure unless jp.All. The first relative case
 // passed has its search counted too (checkWork): it returns those counts.
-func (j *Judge) runCases(ctx context.Context, r calibrate.Ref, rep *Report, progs programs, src source, cs []*cases.Case, jp Params) (counted, error) {
+func (j *Judge) runCases(ctx context.Context, r calibrate.Ref, rep *Report, progs programs, s lang.Submission, cs []*cases.Case, jp Params) (counted, error) {
 	p := r.Problem
 	rep.Verdict = verdict.AC
 	cs, rep.Beyond = cases.ForLanguage(r.Problem, r.Lang, cs)
@@ -311,9 +311,9 @@ func (j *Judge) runCases(ctx context.Context, r calibrate.Ref, rep *Report, prog
 		}
 		params := cases.Params{
 			Program: progs.timed,
-			Locate:  func(report string) string { return j.locate(ctx, r, src, progs.timed.Path, report) },
+			Locate:  func(report string) string { return j.locate(ctx, s, progs.timed.Path, report) },
 			Display: rep.File,
-			Source:  src.text,
+			Source:  s.Source,
 			Lang:    r.Lang,
 			Ref:     ref,
 			Scale:   jp.Scale,
@@ -324,7 +324,7 @@ func (j *Judge) runCases(ctx context.Context, r calibrate.Ref, rep *Report, prog
 		}
 		var res *cases.Result
 		byWork := false // the verdict is the counted work's, not the time's
-		if v, why := taken.atHeadline(src, c.MaxInput()); v != "" && c.MaxInput() == r.Lang.Headline {
+		if v, why := taken.atHeadline(s, c.MaxInput()); v != "" && c.MaxInput() == r.Lang.Headline {
 			// The counts taken at a smaller case have decided the headline:
 			// its run could change nothing, and would cost its whole limit
 			// (a run to the limit is the one a busy machine can spoil).
@@ -351,10 +351,10 @@ func (j *Judge) runCases(ctx context.Context, r calibrate.Ref, rep *Report, prog
 			var v verdict.Verdict
 			var why string
 			var err error
-			if taken, v, why, err = j.checkWork(ctx, r, progs.timed, src, c.MaxInput()); err != nil {
+			if taken, v, why, err = j.checkWork(ctx, r, progs.timed, s, c.MaxInput()); err != nil {
 				return taken, err
 			}
-			rep.Work = taken.work(src.text)
+			rep.Work = taken.work(s.Source)
 			if v != "" && (!outOfTime || v == verdict.TLE) {
 				res.Verdict, res.Message, res.Close, byWork = v, why, false, true
 			}
@@ -362,7 +362,7 @@ func (j *Judge) runCases(ctx context.Context, r calibrate.Ref, rep *Report, prog
 		if (res.Verdict == verdict.AC || res.Verdict == verdict.TLE) && c.MaxInput() == r.Lang.Headline && !byWork {
 			// The headline is the bitmask method's: counted work decides
 			// it, not a time near its limit.
-			if v, why := taken.atHeadline(src, c.MaxInput()); v != "" {
+			if v, why := taken.atHeadline(s, c.MaxInput()); v != "" {
 				res.Verdict, res.Message, res.Close, byWork = v, why, false, true
 			}
 		}

@@ -149,7 +149,7 @@ func ranOutOfTime(rep *Report) bool {
 // passed quickly, and says where the time went; "" when it cannot tell.
 // Counts already taken at that n (taken, by checkWork) are read instead.
 // Nothing it fails at is the student's: the report just goes without it.
-func (j *Judge) whereTimeGoes(ctx context.Context, r calibrate.Ref, prog sandbox.Program, src []byte, display string, rep *Report, taken counted) string {
+func (j *Judge) whereTimeGoes(ctx context.Context, r calibrate.Ref, prog sandbox.Program, s lang.Submission, rep *Report, taken counted) string {
 	budget := r.Lang.CountBudget
 	if r.Problem.Kind != problem.Count {
 		return ""
@@ -174,18 +174,18 @@ func (j *Judge) whereTimeGoes(ctx context.Context, r calibrate.Ref, prog sandbox
 	counts := taken.counts
 	if taken.n != n {
 		var err error
-		if counts, err = j.count(ctx, r, prog, src, display, n); err != nil {
+		if counts, err = j.count(ctx, r, prog, s, n); err != nil {
 			return ""
 		}
 	}
-	return profile.Explain(counts, src, display, n, refCalls)
+	return profile.Explain(counts, s.Source, s.Display, n, refCalls)
 }
 
 // count runs src (prog: its timed build) once more at n, counting as its
 // language says (lang.Counting). An error is the judge's, or the
 // student's: a *countingFailed when the program itself did not finish, a
 // *notCounts when what it sent back is not counts.
-func (j *Judge) count(ctx context.Context, r calibrate.Ref, prog sandbox.Program, src []byte, display string, n int) (profile.Counts, error) {
+func (j *Judge) count(ctx context.Context, r calibrate.Ref, prog sandbox.Program, s lang.Submission, n int) (profile.Counts, error) {
 	dir, err := os.MkdirTemp(j.TempDir, "profile-")
 	if err != nil {
 		return profile.Counts{}, err
@@ -193,11 +193,11 @@ func (j *Judge) count(ctx context.Context, r calibrate.Ref, prog sandbox.Program
 	defer os.RemoveAll(dir)
 	switch r.Lang.Counting {
 	case lang.Coverage:
-		return j.countGo(ctx, r, src, display, dir, n)
+		return j.countGo(ctx, r, s, dir, n)
 	case lang.Tracing:
 		return j.countTraced(ctx, prog, dir, n)
 	case lang.GCov:
-		return j.countGCC(ctx, r, src, display, dir, n)
+		return j.countGCC(ctx, r, s, dir, n)
 	}
 	return profile.Counts{}, errNotCounted
 }
@@ -242,11 +242,11 @@ func unparsed(err error) error {
 	return nil
 }
 
-// countGo builds src with coverage counters and runs it at n; the
+// countGo builds s with coverage counters and runs it at n; the
 // harness sends the counters on the answer channel (lang.ProfileEnv), and
 // go tool covdata reads them from files the judge writes in dir.
-func (j *Judge) countGo(ctx context.Context, r calibrate.Ref, src []byte, display, dir string, n int) (profile.Counts, error) {
-	covered := lang.GoSpec(lang.Submission{Problem: r.Problem, Source: src, Display: display})
+func (j *Judge) countGo(ctx context.Context, r calibrate.Ref, s lang.Submission, dir string, n int) (profile.Counts, error) {
+	covered := lang.GoSpec(s)
 	covered.Cover = true
 	bin, err := j.Builder.Build(ctx, covered)
 	if err != nil {
@@ -263,23 +263,22 @@ func (j *Judge) countGo(ctx context.Context, r calibrate.Ref, src []byte, displa
 	if err != nil {
 		return profile.Counts{}, refused(err)
 	}
-	code, err := build.Prepare(src)
-	if err != nil {
-		return profile.Counts{}, err
+	if s.CodeErr != nil {
+		return profile.Counts{}, s.CodeErr
 	}
-	counts, err := profile.Go(text, build.StudentFile, code)
+	counts, err := profile.Go(text, build.StudentFile, s.Code)
 	return counts, unparsed(err)
 }
 
-// countGCC builds src with gcc's line counters (C, C++) in dir, runs it
+// countGCC builds s with gcc's line counters (C, C++) in dir, runs it
 // at n, writes the counts its harness sent back beside the build, and
 // reads them with gcov.
-func (j *Judge) countGCC(ctx context.Context, r calibrate.Ref, src []byte, display, dir string, n int) (profile.Counts, error) {
+func (j *Judge) countGCC(ctx context.Context, r calibrate.Ref, s lang.Submission, dir string, n int) (profile.Counts, error) {
 	t, err := r.Lang.Toolchain()
 	if err != nil {
 		return profile.Counts{}, err
 	}
-	prog, ok, err := t.BuildCounted(ctx, j.Builder, lang.Submission{Problem: r.Problem, Source: src, Display: display}, dir)
+	prog, ok, err := t.BuildCounted(ctx, j.Builder, s, dir)
 	if !ok || err != nil {
 		return profile.Counts{}, cmp.Or(err, errNotCounted)
 	}
@@ -299,7 +298,7 @@ func (j *Judge) countGCC(ctx context.Context, r calibrate.Ref, src []byte, displ
 	if err != nil {
 		return profile.Counts{}, refused(err)
 	}
-	counts, err := profile.GCC(data, r.Lang.File(), src)
+	counts, err := profile.GCC(data, r.Lang.File(), s.Source)
 	return counts, unparsed(err)
 }
 

@@ -20,11 +20,6 @@ import (
 
 // source is a submission's text as the judge read it, and its name for the
 // student.
-type source struct {
-	text    []byte
-	display string
-}
-
 // counted is a search's counts at n, taken once and read twice: by
 // checkWork, and by whereTimeGoes when it would count at the same n.
 type counted struct {
@@ -64,12 +59,12 @@ func (taken counted) closeNote(headline int) string {
 // headline n of its language (a case of n = 16 in Go, C and C++): TLE for
 // a search that is not the bitmask method, whatever its time; "" when they
 // say nothing (nothing counted, or the bitmask method's work).
-func (taken counted) atHeadline(src source, n int) (verdict.Verdict, string) {
+func (taken counted) atHeadline(s lang.Submission, n int) (verdict.Verdict, string) {
 	refCalls, known := queens.Calls(taken.n)
 	if taken.n == 0 || !known {
 		return "", ""
 	}
-	if why, bad := profile.NotForTheHeadline(taken.counts, src.text, src.display, taken.n, n, refCalls); bad {
+	if why, bad := profile.NotForTheHeadline(taken.counts, s.Source, s.Display, taken.n, n, refCalls); bad {
 		return verdict.TLE, why
 	}
 	return "", ""
@@ -93,7 +88,7 @@ func (taken counted) atHeadline(src source, n int) (verdict.Verdict, string) {
 // It returns what it counted, and the verdict with its message, or ""
 // when the counts raise nothing (or cannot be taken here: a case below the
 // counted sizes).
-func (j *Judge) checkWork(ctx context.Context, r calibrate.Ref, prog sandbox.Program, src source, n int) (counted, verdict.Verdict, string, error) {
+func (j *Judge) checkWork(ctx context.Context, r calibrate.Ref, prog sandbox.Program, s lang.Submission, n int) (counted, verdict.Verdict, string, error) {
 	if r.Problem.Kind != problem.Count || r.Lang.Counting == lang.NotCounted {
 		return counted{}, "", "", nil
 	}
@@ -102,7 +97,7 @@ func (j *Judge) checkWork(ctx context.Context, r calibrate.Ref, prog sandbox.Pro
 	if n < profileFrom || !known {
 		return counted{}, "", "", nil
 	}
-	counts, err := j.count(ctx, r, prog, src.text, src.display, n)
+	counts, err := j.count(ctx, r, prog, s, n)
 	var failed *countingFailed
 	var sent *notCounts
 	var ce *build.CompileError
@@ -123,7 +118,7 @@ func (j *Judge) checkWork(ctx context.Context, r calibrate.Ref, prog sandbox.Pro
 		return taken, verdict.HC, why, nil
 	}
 	if r.Lang.WorkDecides {
-		if why, bad := profile.TooMuchWork(counts, src.text, src.display, n, refCalls); bad {
+		if why, bad := profile.TooMuchWork(counts, s.Source, s.Display, n, refCalls); bad {
 			return taken, verdict.TLE, why, nil
 		}
 	}
@@ -135,8 +130,8 @@ func (j *Judge) checkWork(ctx context.Context, r calibrate.Ref, prog sandbox.Pro
 // work (-bench shows it beside the times). nil, nil in a language, or on
 // a machine, that cannot count, and for a program that does not search
 // (its answers written in).
-func (j *Judge) CountedWork(ctx context.Context, r calibrate.Ref, prog sandbox.Program, src []byte, display string) (*Work, error) {
-	counts, err := j.count(ctx, r, prog, src, display, profile.WorkN)
+func (j *Judge) CountedWork(ctx context.Context, prog sandbox.Program, s lang.Submission) (*Work, error) {
+	counts, err := j.count(ctx, calibrate.Ref{Problem: s.Problem, Lang: s.Lang}, prog, s, profile.WorkN)
 	if errors.Is(err, errNotCounted) {
 		return nil, nil
 	}
@@ -147,5 +142,5 @@ func (j *Judge) CountedWork(ctx context.Context, r calibrate.Ref, prog sandbox.P
 	if _, none := profile.NoSearch(counts, profile.WorkN, refCalls); none {
 		return nil, nil
 	}
-	return counted{profile.WorkN, counts}.work(src), nil
+	return counted{profile.WorkN, counts}.work(s.Source), nil
 }

@@ -24,10 +24,15 @@ func buildGo(ctx context.Context, b *build.Builder, s Submission) (sandbox.Progr
 	return sandbox.Program{Path: bin, Env: sandbox.GoProcsEnv()}, err
 }
 
-// GoSpec describes the build of a Go submission.
+// GoSpec describes the build of a Go submission (made by NewSubmission:
+// its code prepared).
 func GoSpec(s Submission) build.Spec {
+	if s.Code == nil {
+		panic("lang: a Go submission not made by NewSubmission")
+	}
 	return build.Spec{
-		Code:    s.Source,
+		Code:    s.Code,
+		CodeErr: s.CodeErr,
 		Display: s.Display,
 		Func:    s.Problem.Func,
 		Params:  "int",

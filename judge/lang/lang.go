@@ -313,18 +313,6 @@ func lookPath(tool string) (string, error) {
 	return p, nil
 }
 
-// Code is a submission's source as the source checks read it: Go's as it is
-// built (with a package clause, a student's own main renamed:
-// build.Prepare), the other languages' as written.
-func (l *Language) Code(src []byte) []byte {
-	if l.parsed {
-		if code, err := build.Prepare(src); err == nil {
-			return code
-		}
-	}
-	return src
-}
-
 // FindAnswer looks for an answer of ans written into code (Code's): in a
 // language the judge parses, in code the solution function fn can reach;
 // in the others, anywhere outside comments.

@@ -37,10 +37,29 @@ func StarterLine(src []byte) int {
 }
 
 // A Submission is a student's file to build.
+//
+// Make one with NewSubmission, once per file: it prepares the code once
+// (Code), which every build, check and count of the file then shares.
 type Submission struct {
 	Problem *problem.Problem
-	Source  []byte
+	Lang    *Language
+	Source  []byte // the file, byte for byte
 	Display string // the file, as messages name it
+	// Code is the file as the judge builds and reads it: for Go, as
+	// build.Prepare makes it (a package clause, the student's own main
+	// renamed; CodeErr is Prepare's error), for the others Source.
+	Code    []byte
+	CodeErr error
+}
+
+// NewSubmission is src, a solution to p in l that messages call display,
+// with its code prepared.
+func NewSubmission(p *problem.Problem, l *Language, src []byte, display string) Submission {
+	s := Submission{Problem: p, Lang: l, Source: src, Display: display, Code: src}
+	if l.parsed {
+		s.Code, s.CodeErr = build.Prepare(src)
+	}
+	return s
 }
 
 // Build builds s with l's toolchain on this machine, or returns a
