@@ -453,7 +453,7 @@ func (rs *References) timeCase(ctx context.Context, r Ref, c *cases.Case) (time.
 	var ts []time.Duration
 	for try, spent := 0, time.Duration(0); try < directTries && (try == 0 || spent < time.Second); try++ {
 		stop := rs.progress(msg.Sprintf("calibrating %s %s", p.Folder(), c.Name))
-		res, err := cases.Run(ctx, p, c, cases.Params{Program: prog, Display: file, Calibrating: true, TempDir: rs.TempDir, Jail: rs.Jail})
+		res, err := cases.Run(ctx, p, c, cases.Params{Program: prog, Display: file, Limits: c.Limits.Calibration(), TempDir: rs.TempDir, Jail: rs.Jail})
 		stop()
 		if err != nil {
 			return 0, 0, err

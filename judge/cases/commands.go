@@ -120,7 +120,7 @@ func cmdSolve(ts *testscript.TestScript, neg bool, args []string) {
 	}
 	run := outcome.Run{
 		Result: res, Crash: crash, Prints: prints, Printed: printed, N: n, Limits: s.limits, Func: s.prob.Func, Display: s.params.Display,
-		Relative: s.c.Relative() && !s.params.Calibrating, Ref: s.params.Ref, Startup: s.params.Startup,
+		Relative: s.c.Relative() && s.params.Relative, Ref: s.params.Ref, Startup: s.params.Startup,
 		Source: s.params.Source, Lang: s.params.Lang,
 	}
 	if v, msg := outcome.Classify(run); v != verdict.AC {

@@ -26,22 +26,24 @@ type Params struct {
 	// a statement of it (outcome.Run.Source); nil trusts the runtime's.
 	Source []byte
 	Lang   *lang.Language
-	Ref    time.Duration // the reference's calibrated CPU time on this case, for a relative limit
-	Scale  float64       // multiplies a relative CPU limit (-verify's margins); 0 means 1
-	// Calibrating runs the reference itself: relative limits become a
-	// generous cap and answers are not checked against it.
-	Calibrating bool
-	Update      bool   // rewrite the case's expected outputs (testscript's UpdateScripts)
-	TempDir     string // where the case's work directory is made; it is removed after
+	// Limits are the run's, from the case's as its caller resolves them:
+	// TimedLimits for a judged run, Limits.Calibration for a run of the
+	// reference while it is measured, CPU times CheckScale for a checked
+	// build's.
+	Limits sandbox.Limits
+	// Relative says the run is measured against the reference, whose
+	// calibrated CPU time on this case is Ref: a relative case judged. Its
+	// result and messages then name the multiple (the case's, times
+	// Scale: -verify's margins; 0 means 1) and Ref.
+	Relative bool
+	Ref      time.Duration
+	Scale    float64
+	TempDir  string // where the case's work directory is made; it is removed after
 	// Jail isolates each run; nil runs with the process-group limits only.
 	Jail *sandbox.Jail
 	// Startup is the CPU time any program needs to start here (the jail
 	// included); it is left out when comparing a run with the reference.
 	Startup time.Duration
-	// Check marks a run of a checked build (sanitizers, a library's debug
-	// mode) that looks for errors only: its CPU limit is CheckScale times
-	// the case's.
-	Check bool
 	// Locate, when set, turns a harness's crash report (a C or C++ build's:
 	// its frames, a sanitizer's report) into the harness's form with the
 	// student's line and function (lang.Locate).
@@ -114,25 +116,22 @@ func caseState(ts *testscript.TestScript) *state { return ts.Value(stateKey{}).(
 // scale is Scale, 1 when unset.
 func (p Params) scale() float64 { return cmp.Or(p.Scale, 1) }
 
-// runLimits are the limits c runs under with params.
-func (c *Case) runLimits(params Params) sandbox.Limits {
-	if params.Calibrating {
-		return c.Limits.Calibration()
-	}
+// TimedLimits are c's limits for a judged run: a relative CPU limit is
+// the case's multiple, times scale (0 means 1), of ref, the reference's
+// calibrated CPU time, with startup (any program's start-up here) left
+// out of the comparison.
+func (c *Case) TimedLimits(ref, startup time.Duration, scale float64) sandbox.Limits {
 	lim := c.Limits
-	lim.Factor *= params.scale()
-	limits := lim.Resolve(c.Reference(params.Ref, params.Startup))
-	if params.Check {
-		limits.CPU *= CheckScale
-	}
-	return limits
+	lim.Factor *= cmp.Or(scale, 1)
+	return lim.Resolve(c.Reference(ref, startup))
 }
 
 // result is c's result, accepted, before anything is run: its name and
-// its CPU limit, and for a relative limit its multiple and reference.
-func (c *Case) result(params Params, limits sandbox.Limits) *Result {
-	res := &Result{Name: c.Name, Verdict: verdict.AC, LimitMs: limits.CPU.Milliseconds()}
-	if c.Relative() && !params.Calibrating {
+// its CPU limit, and for a run measured against the reference its
+// multiple and the reference's time.
+func (c *Case) result(params Params) *Result {
+	res := &Result{Name: c.Name, Verdict: verdict.AC, LimitMs: params.Limits.CPU.Milliseconds()}
+	if c.Relative() && params.Relative {
 		res.Factor, res.RefMs = c.Limits.Factor*params.scale(), params.Ref.Milliseconds()
 	}
 	return res
@@ -142,7 +141,7 @@ func (c *Case) result(params Params, limits sandbox.Limits) *Result {
 // before it runs (counted work at the headline n): it is not run, for its
 // time could change nothing but could cost its whole limit.
 func Decided(c *Case, params Params, v verdict.Verdict, message string) *Result {
-	res := c.result(params, c.runLimits(params))
+	res := c.result(params)
 	res.Verdict, res.Message, res.NotRun = v, message, true
 	return res
 }
@@ -151,6 +150,18 @@ func Decided(c *Case, params Params, v verdict.Verdict, message string) *Result 
 // case could not be run at all, or the judge was interrupted
 // (context.Canceled).
 func Run(ctx context.Context, p *problem.Problem, c *Case, params Params) (*Result, error) {
+	return run(ctx, p, c, params, false)
+}
+
+// Update is Run, rewriting the case file's expected outputs with what the
+// submission printed (testscript's UpdateScripts): -update's run of a
+// reference.
+func Update(ctx context.Context, p *problem.Problem, c *Case, params Params) (*Result, error) {
+	return run(ctx, p, c, params, true)
+}
+
+// run is Run, updating the case file when update is set.
+func run(ctx context.Context, p *problem.Problem, c *Case, params Params, update bool) (*Result, error) {
 	dir, err := os.MkdirTemp(params.TempDir, "case-")
 	if err != nil {
 		return nil, err
@@ -159,7 +170,7 @@ func Run(ctx context.Context, p *problem.Problem, c *Case, params Params) (*Resu
 	// The script runs from the copy read when the cases were loaded: a case
 	// file changed since cannot change this run.
 	script := filepath.Join(dir, c.Name+".txtar")
-	if params.Update {
+	if update {
 		script = c.Path
 	} else if err := os.WriteFile(script, c.Data, 0o444); err != nil {
 		return nil, err
@@ -169,13 +180,13 @@ func Run(ctx context.Context, p *problem.Problem, c *Case, params Params) (*Resu
 		return nil, err
 	}
 
-	s := &state{ctx: ctx, prob: p, c: c, params: params, limits: c.runLimits(params)}
+	s := &state{ctx: ctx, prob: p, c: c, params: params, limits: params.Limits}
 	t := &scriptT{}
 	testscript.RunT(t, testscript.Params{
 		Files:              []string{script},
 		WorkdirRoot:        work,
 		Cmds:               commands,
-		UpdateScripts:      params.Update,
+		UpdateScripts:      update,
 		RequireUniqueNames: true,
 		Setup: func(env *testscript.Env) error {
 			env.Values[stateKey{}] = s
@@ -188,7 +199,7 @@ func Run(ctx context.Context, p *problem.Problem, c *Case, params Params) (*Resu
 	if s.judgeErr != nil {
 		return nil, s.judgeErr
 	}
-	res := c.result(params, s.limits)
+	res := c.result(params)
 	res.CPUms, res.WallMs, res.MaxRSSKB, res.CPU = s.cpu.Milliseconds(), s.wall.Milliseconds(), s.maxRSS>>10, s.cpu
 	res.Transcript = scriptLog(t.log.String())
 	switch {

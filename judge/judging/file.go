@@ -259,7 +259,8 @@ func (j *Judge) locate(ctx context.Context, s lang.Submission, binary, report st
 // res's verdict and message: the timed build's wrong answer or crash
 // without a line came from it. Anything else leaves res as it was.
 func (j *Judge) check(ctx context.Context, p *problem.Problem, c *cases.Case, params cases.Params, checked sandbox.Program, res *cases.Result) error {
-	params.Program, params.Check = checked, true
+	params.Program = checked
+	params.Limits.CPU *= cases.CheckScale
 	params.Locate = func(report string) string { return lang.Locate(ctx, j.Builder, checked.Path, report) }
 	again, err := cases.Run(ctx, p, c, params)
 	if err != nil {
@@ -309,18 +310,20 @@ func (j *Judge) runCases(ctx context.Context, r calibrate.Ref, rep *Report, prog
 				return taken, err
 			}
 		}
+		startup := j.Refs.Rate(r).Startup
 		params := cases.Params{
-			Program: progs.timed,
-			Locate:  func(report string) string { return j.locate(ctx, s, progs.timed.Path, report) },
-			Display: rep.File,
-			Source:  s.Source,
-			Lang:    r.Lang,
-			Ref:     ref,
-			Scale:   jp.Scale,
-			Update:  j.Update,
-			TempDir: j.TempDir,
-			Jail:    j.Jail,
-			Startup: j.Refs.Rate(r).Startup,
+			Program:  progs.timed,
+			Locate:   func(report string) string { return j.locate(ctx, s, progs.timed.Path, report) },
+			Display:  rep.File,
+			Source:   s.Source,
+			Lang:     r.Lang,
+			Limits:   c.TimedLimits(ref, startup, jp.Scale),
+			Relative: true,
+			Ref:      ref,
+			Scale:    jp.Scale,
+			TempDir:  j.TempDir,
+			Jail:     j.Jail,
+			Startup:  startup,
 		}
 		var res *cases.Result
 		byWork := false // the verdict is the counted work's, not the time's
@@ -406,7 +409,11 @@ func (j *Judge) runCases(ctx context.Context, r calibrate.Ref, rep *Report, prog
 func (j *Judge) runCase(ctx context.Context, p *problem.Problem, c *cases.Case, params cases.Params, progs programs) (*cases.Result, error) {
 	stop := j.progress(fmt.Sprintf("%s %s", p.Folder(), c.Name))
 	defer stop()
-	res, err := cases.Run(ctx, p, c, params)
+	run := cases.Run
+	if j.Update {
+		run = cases.Update
+	}
+	res, err := run(ctx, p, c, params)
 	if err == nil && progs.checks(c, res) {
 		err = j.check(ctx, p, c, params, progs.checked, res)
 	}
