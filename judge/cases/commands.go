@@ -1,7 +1,6 @@
 package cases
 
 import (
-	"cmp"
 	"encoding/json"
 	"fmt"
 	"regexp"
@@ -12,7 +11,6 @@ import (
 
 	"github.com/nqueens-kit/nqueens/internal/msg"
 	"github.com/nqueens-kit/nqueens/internal/queens"
-	"github.com/nqueens-kit/nqueens/judge/build"
 	"github.com/nqueens-kit/nqueens/judge/format"
 	"github.com/nqueens-kit/nqueens/judge/lang"
 	"github.com/nqueens-kit/nqueens/judge/outcome"
@@ -80,46 +78,15 @@ func cmdSolve(ts *testscript.TestScript, neg bool, args []string) {
 	s.wall += res.Wall
 	s.maxRSS = max(s.maxRSS, res.MaxRSS)
 	s.lastN = n
-	prints, crash := outcome.SplitCrash(build.Relabel(string(res.Output), s.params.Display), build.Relabel(string(res.Crash), s.params.Display))
-	tail, lines := build.Relabel(string(res.Tail), s.params.Display), res.Lines
-	if res.Killed != sandbox.None && s.params.Program.SaysWhere {
-		// A JVM stopped at a limit prints where it was on stdout.
-		var dump, dumpTail string
-		prints, dump = lang.SplitThreadDump(prints)
-		tail, dumpTail = lang.SplitThreadDump(tail)
-		lines -= int64(strings.Count(dumpTail, "\n"))
-		crash += cmp.Or(dump, dumpTail)
-	}
-	if crash != "" && tail != "" {
-		// The runtime's report at the end of the prints: a Go program
-		// stopped at a limit writes its stacks there too.
-		kept, _ := outcome.SplitCrash(tail, crash)
-		lines -= int64(strings.Count(tail[len(kept):], "\n"))
-		tail = kept
-	}
-	if strings.HasPrefix(crash, lang.CrashMark+lang.SanitizerMark) {
-		// The sanitizer's first lines, printed before the harness's hook
-		// sends the rest of its report to the crash channel.
-		var dropped int
-		prints, dropped = lang.WithoutSanitizerLines(prints)
-		tail, _ = lang.WithoutSanitizerLines(tail)
-		lines -= int64(dropped)
-	}
+	out := outcome.Read(res, s.params.Display, s.params.Program.SaysWhere)
+	prints, tail, lines, crash := out.Prints, out.Tail, out.Lines, out.Crash
 	s.output, s.outputTail, s.outputLines = []byte(prints), []byte(tail), lines
 	if s.params.Locate != nil && strings.HasPrefix(crash, lang.CrashMark) {
 		// The harness cannot read its own line tables: the judge does.
 		crash = s.params.Locate(crash)
 	}
-	printed := lines
-	if tail == "" {
-		// All of it is in prints: count there, the reports taken out.
-		printed = int64(strings.Count(prints, "\n"))
-		if prints != "" && !strings.HasSuffix(prints, "\n") {
-			printed++
-		}
-	}
 	run := outcome.Run{
-		Result: res, Crash: crash, Prints: prints, Printed: printed, N: n, Limits: s.limits, Func: s.prob.Func, Display: s.params.Display,
+		Result: res, Crash: crash, Prints: prints, Printed: out.Printed, N: n, Limits: s.limits, Func: s.prob.Func, Display: s.params.Display,
 		Relative: s.c.Relative() && s.params.Relative, Ref: s.params.Ref, Startup: s.params.Startup,
 		Source: s.params.Source, Lang: s.params.Lang,
 	}

@@ -170,24 +170,3 @@ func packJar(dir string) (string, error) {
 	}
 	return out, f.Close()
 }
-
-// threadDump starts the JVM's answer to SIGQUIT, which it prints on stdout.
-const threadDump = "Full thread dump "
-
-// SplitThreadDump separates what a program printed from a JVM's thread
-// dump at its end, which a run stopped at a limit asked for
-// (Language.SaysWhere).
-func SplitThreadDump(prints string) (kept, dump string) {
-	i := strings.LastIndex(prints, threadDump)
-	if i < 0 || i > 0 && prints[i-1] != '\n' {
-		return prints, ""
-	}
-	// The dump's first line is the time it was taken.
-	if start := strings.LastIndexByte(strings.TrimSuffix(prints[:i], "\n"), '\n') + 1; dumpTime.MatchString(prints[start:i]) {
-		i = start
-	}
-	return prints[:i], prints[i:]
-}
-
-// dumpTime is the line a JVM's thread dump starts with.
-var dumpTime = regexp.MustCompile(`^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\n$`)

@@ -33,29 +33,6 @@ func sanitizedProgram(prog *sandbox.Program) {
 	prog.AddressSpace = sandbox.Unlimited
 }
 
-// sanitizerLines are what a sanitizer prints on stderr before its hook
-// (harness/nqueens.h) is called: a rule above the report, and a line that a
-// signal (a segmentation fault) was caught.
-var sanitizerLines = []string{
-	"=================================================================",
-	"AddressSanitizer:DEADLYSIGNAL",
-	"UndefinedBehaviorSanitizer:DEADLYSIGNAL",
-}
-
-// WithoutSanitizerLines is what a program printed, without the sanitizer's
-// lines at its end, and how many lines those were.
-func WithoutSanitizerLines(prints string) (string, int) {
-	dropped := 0
-	for {
-		rest := strings.TrimSuffix(prints, "\n")
-		last := rest[strings.LastIndexByte(rest, '\n')+1:]
-		if rest == prints || !slices.Contains(sanitizerLines, last) {
-			return prints, dropped
-		}
-		prints, dropped = rest[:len(rest)-len(last)], dropped+1
-	}
-}
-
 // The lines of a sanitizer's report Locate reads.
 var (
 	// asanError is AddressSanitizer's first line: the kind of error.
