@@ -15,9 +15,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/go-git/go-billy/v5/osfs"
 	"github.com/go-git/go-git/v5/plumbing"
-	"github.com/go-git/go-git/v5/plumbing/cache"
 	"github.com/go-git/go-git/v5/plumbing/storer"
 	"github.com/go-git/go-git/v5/storage/filesystem"
 
@@ -104,11 +102,11 @@ func init() {
 
 // versionBefore is VersionBefore's work, in the worker.
 func versionBefore(dir string, deadline time.Time) (Version, error) {
-	top, gitDir, ok := findGitDir(dir)
+	hist, ok := openHistory(dir)
 	if !ok {
 		return Version{}, nil
 	}
-	rel, err := filepath.Rel(top, dir)
+	rel, err := filepath.Rel(hist.top, dir)
 	if err != nil || !filepath.IsLocal(rel) && rel != "." {
 		return Version{}, nil
 	}
@@ -116,9 +114,9 @@ func versionBefore(dir string, deadline time.Time) (Version, error) {
 	if rel != "." {
 		below = strings.Split(filepath.ToSlash(rel), "/")
 	}
-	st := filesystem.NewStorage(regularFiles{osfs.New(gitDir)}, cache.NewObjectLRUDefault())
+	st := hist.st
 	v := Version{History: true}
-	if fi, err := os.Lstat(filepath.Join(gitDir, "HEAD")); err != nil || !fi.Mode().IsRegular() {
+	if fi, err := os.Lstat(filepath.Join(hist.gitDir, "HEAD")); err != nil || !fi.Mode().IsRegular() {
 		// go-git would take a HEAD it cannot read for a clone with no
 		// commit yet.
 		return Version{}, msg.Errorf("its HEAD is missing or not a regular file")

@@ -85,15 +85,15 @@ const maxHistory = 10000
 // git stores them (go-git's storage: loose objects and packs), and
 // parsed here.
 func committedAt(file string) (time.Time, bool) {
-	top, gitDir, ok := findGitDir(filepath.Dir(file))
+	h, ok := openHistory(filepath.Dir(file))
 	if !ok {
 		return time.Time{}, false
 	}
-	rel, err := filepath.Rel(top, file)
+	rel, err := filepath.Rel(h.top, file)
 	if err != nil || !filepath.IsLocal(rel) {
 		return time.Time{}, false
 	}
-	st := filesystem.NewStorage(regularFiles{osfs.New(gitDir)}, cache.NewObjectLRUDefault())
+	st := h.st
 	head, err := storer.ResolveReference(st, plumbing.HEAD)
 	if err != nil {
 		return time.Time{}, false
@@ -125,6 +125,24 @@ func committedAt(file string) (time.Time, bool) {
 		c = parent
 	}
 	return time.Time{}, false
+}
+
+// history is a student's git history as the judge reads it: the work
+// tree's top folder, its .git, and go-git's storage of it, which opens
+// nothing but regular files (regularFiles).
+type history struct {
+	top, gitDir string
+	st          *filesystem.Storage
+}
+
+// openHistory finds the git work tree holding dir (findGitDir) and opens
+// its history; false when dir is in none.
+func openHistory(dir string) (history, bool) {
+	top, gitDir, ok := findGitDir(dir)
+	if !ok {
+		return history{}, false
+	}
+	return history{top, gitDir, filesystem.NewStorage(regularFiles{osfs.New(gitDir)}, cache.NewObjectLRUDefault())}, true
 }
 
 // regularFiles is a student's .git as committedAt reads it: what is not a
@@ -302,12 +320,11 @@ func blobID(data []byte) string {
 // regular files opened): what a judge built without its commit recorded
 // (go build -buildvcs=false) can say instead.
 func HeadCommit(dir string) (string, bool) {
-	_, gitDir, ok := findGitDir(dir)
+	h, ok := openHistory(dir)
 	if !ok {
 		return "", false
 	}
-	st := filesystem.NewStorage(regularFiles{osfs.New(gitDir)}, cache.NewObjectLRUDefault())
-	head, err := storer.ResolveReference(st, plumbing.HEAD)
+	head, err := storer.ResolveReference(h.st, plumbing.HEAD)
 	if err != nil || head.Hash().IsZero() {
 		return "", false
 	}
