@@ -145,7 +145,7 @@ func ranOutOfTime(rep *Report) bool {
 	return false
 }
 
-// whereTimeGoes runs src once more with counters, at the largest n it
+// whereTimeGoes runs s once more with counters, at the largest n it
 // passed quickly, and says where the time went; "" when it cannot tell.
 // Counts already taken at that n (taken, by checkWork) are read instead.
 // Nothing it fails at is the student's: the report just goes without it.
@@ -154,16 +154,27 @@ func (j *Judge) whereTimeGoes(ctx context.Context, r calibrate.Ref, prog sandbox
 	if r.Problem.Kind != problem.Count {
 		return ""
 	}
-	n := 0
+	// The largest n passed within the budget, its search's CPU time
+	// without the start-up any program pays here; where none was (a slow
+	// machine, whose start-up alone can pass it), the smallest n passed:
+	// the counting run has a limit of its own.
+	n, smallest := 0, 0
+	startup := j.Refs.Rate(r).Startup
 	cs, _ := j.Cases(r.Problem) // read before any case ran
 	for _, res := range rep.Cases {
 		for _, c := range cs {
-			counts := res.CPU <= budget || r.Lang.Counting == lang.NotCounted // said, not counted
-			if c.Name == res.Name && res.Verdict == verdict.AC && counts && c.MaxInput() >= profileFrom {
+			if c.Name != res.Name || res.Verdict != verdict.AC || c.MaxInput() < profileFrom {
+				continue
+			}
+			if res.CPU-startup <= budget || r.Lang.Counting == lang.NotCounted { // said, not counted
 				n = max(n, c.MaxInput())
+			}
+			if smallest == 0 || c.MaxInput() < smallest {
+				smallest = c.MaxInput()
 			}
 		}
 	}
+	n = cmp.Or(n, smallest)
 	refCalls, ok := queens.Calls(n)
 	if n == 0 || !ok {
 		return ""
