@@ -81,9 +81,9 @@ func cmdSolve(ts *testscript.TestScript, neg bool, args []string) {
 	out := outcome.Read(res, s.params.Display, s.params.Program.SaysWhere)
 	prints, tail, lines, crash := out.Prints, out.Tail, out.Lines, out.Crash
 	s.output, s.outputTail, s.outputLines = []byte(prints), []byte(tail), lines
-	if s.params.Locate != nil && strings.HasPrefix(crash, lang.CrashMark) {
+	if strings.HasPrefix(crash, lang.CrashMark) {
 		// The harness cannot read its own line tables: the judge does.
-		crash = s.params.Locate(crash)
+		crash = s.params.Locate.Locate(s.ctx, crash)
 	}
 	run := outcome.Run{
 		Result: res, Crash: crash, Prints: prints, Printed: out.Printed, N: n, Limits: s.limits, Func: s.prob.Func, Display: s.params.Display,

@@ -46,8 +46,8 @@ type Params struct {
 	Startup time.Duration
 	// Locate, when set, turns a harness's crash report (a C or C++ build's:
 	// its frames, a sanitizer's report) into the harness's form with the
-	// student's line and function (lang.Locate).
-	Locate func(report string) string
+	// student's line and function.
+	Locate *lang.Locator
 }
 
 // Result is how one case went.

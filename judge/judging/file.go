@@ -238,21 +238,6 @@ func firstLine(s string) string {
 	return line
 }
 
-// locate is lang.Locate for a run of the timed build (binary) of s: its
-// frames are read in the same build made with line tables, built only
-// when a report has frames to read.
-func (j *Judge) locate(ctx context.Context, s lang.Submission, binary, report string) string {
-	if !lang.Located(report) {
-		return report
-	}
-	if t, err := s.Lang.Toolchain(); err == nil {
-		if lines, err := t.BuildWithLines(ctx, j.Builder, s); err == nil && lines != "" {
-			binary = lines
-		}
-	}
-	return lang.Locate(ctx, j.Builder, binary, report)
-}
-
 // check runs case c again on the checked build checked, under the timed
 // run's params, with the case's CPU limit times cases.CheckScale: the
 // checks slow a program several times. An error they find (RE) replaces
@@ -261,7 +246,7 @@ func (j *Judge) locate(ctx context.Context, s lang.Submission, binary, report st
 func (j *Judge) check(ctx context.Context, p *problem.Problem, c *cases.Case, params cases.Params, checked sandbox.Program, res *cases.Result) error {
 	params.Program = checked
 	params.Limits.CPU *= cases.CheckScale
-	params.Locate = func(report string) string { return lang.Locate(ctx, j.Builder, checked.Path, report) }
+	params.Locate = &lang.Locator{Builder: j.Builder, Binary: checked.Path}
 	again, err := cases.Run(ctx, p, c, params)
 	if err != nil {
 		return err
@@ -313,7 +298,7 @@ func (j *Judge) runCases(ctx context.Context, r calibrate.Ref, rep *Report, prog
 		startup := j.Refs.Rate(r).Startup
 		params := cases.Params{
 			Program:  progs.timed,
-			Locate:   func(report string) string { return j.locate(ctx, s, progs.timed.Path, report) },
+			Locate:   &lang.Locator{Builder: j.Builder, Binary: progs.timed.Path, Lines: &s},
 			Display:  rep.File,
 			Source:   s.Source,
 			Lang:     r.Lang,

@@ -52,6 +52,35 @@ func Located(report string) bool {
 	return strings.HasPrefix(report, CrashMark+SanitizerMark+"\n") || strings.Contains(report, FramesMark)
 }
 
+// A Locator finds the student's lines in the crash reports of Binary, a
+// program built from a submission (Locate): in the line tables of the
+// same build made with them (BuildWithLines) when Lines is that
+// submission (the timed build has none), in Binary's own otherwise (a
+// checked build has them).
+type Locator struct {
+	Builder *build.Builder
+	Binary  string
+	Lines   *Submission
+}
+
+// Locate is the report, a run of l.Binary's, with the student's lines
+// (the package's Locate); a report with nothing to locate is returned as
+// it is, and so is every report of a nil Locator.
+func (l *Locator) Locate(ctx context.Context, report string) string {
+	if l == nil || !Located(report) {
+		return report
+	}
+	binary := l.Binary
+	if l.Lines != nil {
+		if t, err := l.Lines.Lang.Toolchain(); err == nil {
+			if lines, err := t.BuildWithLines(ctx, l.Builder, *l.Lines); err == nil && lines != "" {
+				binary = lines
+			}
+		}
+	}
+	return Locate(ctx, l.Builder, binary, report)
+}
+
 // Locate turns the crash report of a checked build into the harness's
 // form (CrashMark, what happened, AtLine for each of the student's frames,
 // innermost first), reading
