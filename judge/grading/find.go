@@ -26,7 +26,7 @@ type Submission struct {
 	Problem *problem.Problem
 	File    string // "" when there is none
 	Missing string // why there is no file, for the row's message
-	Note    string // said in the row beside the verdict's message
+	Note    string // said in the row beside the verdict's message (addNote)
 	Root    string // the student's folder, which File must be inside of
 	Entry   string // the class folder's entry it came from: bob, bob.py
 	// Shown is File's path in the class folder when File is a copy of
@@ -37,6 +37,11 @@ type Submission struct {
 	// Failed is why the judge could not get the file, by its own failure:
 	// the row is ERR, not the student's.
 	Failed string
+}
+
+// addNote adds a line to the row's note.
+func (s *Submission) addNote(line string) {
+	s.Note = strings.TrimSpace(s.Note + "\n" + line)
 }
 
 // A Commit is the student's last commit before a deadline (-before).
@@ -112,7 +117,7 @@ func Find(ctx context.Context, tempDir, dir string, ps []*problem.Problem, keep 
 			one := singleFile(name, path, ps)
 			if !before.IsZero() {
 				for i := range one {
-					one[i].Note = strings.TrimSpace(one[i].Note + "\n" + msg.Sprintf("a single file: -before reads the history of a student's folder or clone; graded as it is now"))
+					one[i].addNote(msg.Sprintf("a single file: -before reads the history of a student's folder or clone; graded as it is now"))
 				}
 			}
 			subs = append(subs, nameStudents(one, name)...)
@@ -452,7 +457,7 @@ func studentBefore(ctx context.Context, tempDir, student, dir string, ps []*prob
 			}
 		}
 		if len(v.Left) > 0 {
-			s.Note = strings.TrimSpace(s.Note + "\n" + msg.Sprintf("left out of the commit, too large together: %s", strings.Join(v.Left, ", ")))
+			s.addNote(msg.Sprintf("left out of the commit, too large together: %s", strings.Join(v.Left, ", ")))
 		}
 	}
 	return subs
@@ -462,6 +467,6 @@ func studentBefore(ctx context.Context, tempDir, student, dir string, ps []*prob
 // grades them as they are now.
 func noHistory(subs []Submission) {
 	for i := range subs {
-		subs[i].Note = strings.TrimSpace(subs[i].Note + "\n" + msg.Sprintf("no git history: graded as it is now, whatever the deadline"))
+		subs[i].addNote(msg.Sprintf("no git history: graded as it is now, whatever the deadline"))
 	}
 }
