@@ -5,7 +5,6 @@ package judging
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -87,11 +86,7 @@ type versionRequest struct {
 }
 
 func init() {
-	worker.Register(versionTask, func(request []byte) (any, error) {
-		var r versionRequest
-		if err := json.Unmarshal(request, &r); err != nil {
-			return nil, err
-		}
+	worker.Handle(versionTask, func(r versionRequest) (any, error) {
 		v, err := versionBefore(r.Dir, time.Unix(r.Before, 0))
 		if err != nil {
 			return Version{History: true, Unreadable: err.Error()}, nil

@@ -7,7 +7,6 @@ import (
 	"bytes"
 	"context"
 	"crypto/sha1"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -66,11 +65,7 @@ type committed struct {
 }
 
 func init() {
-	worker.Register(committedTask, func(request []byte) (any, error) {
-		var file string
-		if err := json.Unmarshal(request, &file); err != nil {
-			return nil, err
-		}
+	worker.Handle(committedTask, func(file string) (any, error) {
 		t, ok := committedAt(file)
 		return committed{Unix: t.Unix(), OK: ok}, nil
 	})

@@ -5,7 +5,6 @@ package judging
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"io"
 	"os"
@@ -186,11 +185,7 @@ type sourceRequest struct {
 const sourceTask = "source-checks"
 
 func init() {
-	worker.Register(sourceTask, func(request []byte) (any, error) {
-		var r sourceRequest
-		if err := json.Unmarshal(request, &r); err != nil {
-			return nil, err
-		}
+	worker.Handle(sourceTask, func(r sourceRequest) (any, error) {
 		l, ok := lang.ForFile(r.File)
 		if !ok {
 			return nil, msg.Errorf("%s: not a solution file", r.File)

@@ -57,6 +57,18 @@ func Register(name string, task Task) {
 	tasks[name] = task
 }
 
+// Handle registers, under name, a task whose request is a Req in JSON:
+// f gets it decoded.
+func Handle[Req any](name string, f func(Req) (any, error)) {
+	Register(name, func(request []byte) (any, error) {
+		var r Req
+		if err := json.Unmarshal(request, &r); err != nil {
+			return nil, err
+		}
+		return f(r)
+	})
+}
+
 // Serve runs the task this process was started for, when it was started
 // as a worker, and exits; otherwise it returns at once.
 func Serve() {
