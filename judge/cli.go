@@ -117,30 +117,18 @@ const (
 
 // options are the command line, parsed.
 type options struct {
-	Mode      mode
-	Problems  []*problem.Problem
-	File      string
-	JSON      bool
-	All       bool
-	Run       *regexp.Regexp
-	Verbose   bool
-	Watch     bool      // judge again on every save
-	SVG       string    // -bench: where the chart goes
-	Strict    bool      // refuse to run submissions without a jail (sandbox.Jail.Isolates)
-	Grade     string    // -grade: the folder of students' submissions
-	CSV       string    // -grade: where the grade sheet goes ("-": stdout)
-	Parallel  int       // -grade: submissions judged at once
-	Classroom bool      // -grade: print GitHub Classroom's results for one student
-	Feedback  string    // -grade: the folder for a feedback file per student
-	HTML      string    // -grade: where the class's page goes
-	Only      []string  // -grade: the students to judge, of the class
-	Regrade   bool      // -grade: judge every file, kept reports or not
-	Anonymous bool      // -grade: the class page numbers the students
-	Before    time.Time // -grade: the deadline; zero grades the folders as they are
-	Canvas    string    // -grade: where the Canvas sheet goes
-	Moodle    string    // -grade: where the Moodle sheet goes
-	Roster    string    // -grade: the LMS's students
-	Unnamed   bool      // no PROBLEM was named: Problems are all of them
+	Mode    mode
+	File    string
+	All     bool
+	Run     *regexp.Regexp
+	Verbose bool
+	Watch   bool   // judge again on every save
+	SVG     string // -bench: where the chart goes
+	Strict  bool   // refuse to run submissions without a jail (sandbox.Jail.Isolates)
+	Unnamed bool   // no PROBLEM was named: Problems are all of them
+	// class.Config holds -grade's options (-grade's folder is its Path),
+	// and the problems named and -json, which every mode reads.
+	class.Config
 }
 
 // A flagSpec is one flag of the command line: the one place that says
@@ -174,7 +162,7 @@ var flags = []flagSpec{
 	{name: "bench", mode: modeBench},
 	{name: "svg", modes: []mode{modeBench}, add: stringFlag(func(o *options) *string { return &o.SVG })},
 	{name: "update", mode: modeUpdate},
-	{name: "grade", mode: modeGrade, add: stringFlag(func(o *options) *string { return &o.Grade })},
+	{name: "grade", mode: modeGrade, add: stringFlag(func(o *options) *string { return &o.Path })},
 	{name: "csv", modes: []mode{modeGrade}, add: stringFlag(func(o *options) *string { return &o.CSV })},
 	{name: "p", modes: []mode{modeGrade}, add: func(fs *flag.FlagSet, name string, o *options, _ *string) {
 		fs.IntVar(&o.Parallel, name, class.DefaultParallel, "")

@@ -10,7 +10,7 @@ import (
 	"github.com/nqueens-kit/nqueens/judge/version"
 )
 
-// grade grades j.opts.Grade's students. Its exit status says whether
+// grade grades j.opts.Path's students. Its exit status says whether
 // every row of a complete sheet is accepted (cli.go's usage).
 func (j *judge) grade(ctx context.Context) (int, error) {
 	g := &class.Grader{
@@ -19,10 +19,6 @@ func (j *judge) grade(ctx context.Context) (int, error) {
 		Terminal: isTerminal(j.stderr), Prepared: func() { j.live.on = false },
 	}
 	o := j.opts
-	out, err := g.Grade(ctx, class.Config{
-		Path: o.Grade, Only: o.Only, Problems: o.Problems, Before: o.Before, Parallel: o.Parallel,
-		Regrade: o.Regrade, Classroom: o.Classroom, JSON: o.JSON, Anonymous: o.Anonymous,
-		CSV: o.CSV, Feedback: o.Feedback, HTML: o.HTML, Canvas: o.Canvas, Moodle: o.Moodle, Roster: o.Roster,
-	})
+	out, err := g.Grade(ctx, o.Config)
 	return map[class.Outcome]int{class.Accepted: exitOK, class.NotAccepted: exitFailed, class.Unjudged: exitSetup}[out], err
 }
