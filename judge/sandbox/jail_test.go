@@ -21,6 +21,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"golang.org/x/sys/unix"
 
+	"github.com/nqueens-kit/nqueens/internal/queenstest"
 	"github.com/nqueens-kit/nqueens/judge/sandbox/jail"
 )
 
@@ -408,7 +409,14 @@ func TestJailSetUpIsNotTheProgramsTime(t *testing.T) {
 	// and for this binary built with -race, which waits about 1 s in the
 	// jail before it runs.
 	lim.CPU, lim.Idle = 100*time.Millisecond, 3*time.Second
-	r := jailRunProgram(t, Program{setupDelay: 5 * time.Second}, lim, "whoami")
+	delay := 5 * time.Second
+	if queenstest.RaceEnabled {
+		// Built with -race, this binary's start takes more than 100 ms of
+		// CPU where a page fault is slow: the hard wall (8 s) stays below
+		// the delay.
+		lim.CPU, delay = 500*time.Millisecond, 9*time.Second
+	}
+	r := jailRunProgram(t, Program{setupDelay: delay}, lim, "whoami")
 	assert.Equal(t, None, r.Killed)
 	assert.Equal(t, "pid 1 ppid 0\n", string(r.Answer))
 }
