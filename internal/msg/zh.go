@@ -491,8 +491,7 @@ var zh = map[string]string{
 	"%s:%d: error: your file ends here with a '{' still open: a '}' is missing\n%5d | %s": "%s:%d: error: 你的文件在这里结束，但还有一个 '{' 没有闭合：缺少一个 '}'\n%5d | %s",
 	"bench: every solution at n = %d to %d, each n about %d times longer than the one before: a few minutes (5.5 min on a busy 2-core machine); after n = %d it says how long the rest should take\n": "bench：每个解法依次运行 n = %d 到 %d，每个 n 大约比前一个慢 %d 倍：需要几分钟（繁忙的双核机器上用了 5.5 分钟）；n = %d 之后会说明剩下的还要多久\n",
 	"bench: about %s more (n = %d to %d)\n": "bench：大约还要 %s（n = %d 到 %d）\n",
-	"Where your time goes: not counted in %s. The judge counts how often each line runs in Go, C, C++ and Python; the JDK has no line counter cheap enough for a search of millions of calls (a sampling profiler, JFR, would name a few lines, not count them). The ratio above was measured: the same search in one of those languages gets its busiest lines named.": "时间花在哪里：%s 不计数。评测器会统计 Go、C、C++ 和 Python 中每一行的运行次数；JDK 没有足够便宜的行计数器来统计上百万次调用的搜索（采样分析器 JFR 只能指出几行，不能计数）。上面的倍数是实测的：用这几种语言之一写同样的搜索，就能看到最忙的几行。",
-	"\n  stopped at %s%s": "\n  停止时位于 %s%s",
+	"\n  stopped at %s%s":                   "\n  停止时位于 %s%s",
 	"note: the small cases were not checked for memory errors: the build under AddressSanitizer and UndefinedBehaviorSanitizer could not be made here (%s)": "注意：小用例没有检查内存错误：这里无法生成带 AddressSanitizer 和 UndefinedBehaviorSanitizer 的构建（%s）",
 	"%s: your file defines %s, a name the judge's harness defines too (LeetCode's build has names of its own): rename it":                                   "%s：你的文件定义了 %s，评测器的测试框架也定义了这个名字（LeetCode 的构建也有它自己的名字）：请改名",
 }

@@ -151,7 +151,7 @@ func ranOutOfTime(rep *Report) bool {
 // Nothing it fails at is the student's: the report just goes without it.
 func (j *Judge) whereTimeGoes(ctx context.Context, r calibrate.Ref, prog sandbox.Program, s lang.Submission, rep *Report, taken counted) string {
 	budget := r.Lang.CountBudget
-	if r.Problem.Kind != problem.Count {
+	if r.Problem.Kind != problem.Count || r.Lang.Counting == lang.NotCounted {
 		return ""
 	}
 	// The largest n passed within the budget, its search's CPU time
@@ -166,7 +166,7 @@ func (j *Judge) whereTimeGoes(ctx context.Context, r calibrate.Ref, prog sandbox
 			if c.Name != res.Name || res.Verdict != verdict.AC || c.MaxInput() < profileFrom {
 				continue
 			}
-			if res.CPU-startup <= budget || r.Lang.Counting == lang.NotCounted { // said, not counted
+			if res.CPU-startup <= budget {
 				n = max(n, c.MaxInput())
 			}
 			if smallest == 0 || c.MaxInput() < smallest {
@@ -178,9 +178,6 @@ func (j *Judge) whereTimeGoes(ctx context.Context, r calibrate.Ref, prog sandbox
 	refCalls, ok := queens.Calls(n)
 	if n == 0 || !ok {
 		return ""
-	}
-	if r.Lang.Counting == lang.NotCounted {
-		return msg.Sprintf("Where your time goes: not counted in %s. The judge counts how often each line runs in Go, C, C++ and Python; the JDK has no line counter cheap enough for a search of millions of calls (a sampling profiler, JFR, would name a few lines, not count them). The ratio above was measured: the same search in one of those languages gets its busiest lines named.", r.Lang.Name)
 	}
 	counts := taken.counts
 	if taken.n != n {
@@ -209,6 +206,8 @@ func (j *Judge) count(ctx context.Context, r calibrate.Ref, prog sandbox.Program
 		return j.countTraced(ctx, prog, dir, n)
 	case lang.GCov:
 		return j.countGCC(ctx, r, s, dir, n)
+	case lang.Rewritten:
+		return j.countRewritten(ctx, r, s, dir, n)
 	}
 	return profile.Counts{}, errNotCounted
 }
@@ -313,8 +312,29 @@ func (j *Judge) countGCC(ctx context.Context, r calibrate.Ref, s lang.Submission
 	return counts, unparsed(err)
 }
 
+// countRewritten builds s with counters the judge writes into its source
+// (Java), and runs it at n as a traced program is run. The rewrite is the
+// judge's: a counted build that does not compile, when the timed one did,
+// is not the student's error, and the search goes uncounted.
+func (j *Judge) countRewritten(ctx context.Context, r calibrate.Ref, s lang.Submission, dir string, n int) (profile.Counts, error) {
+	t, err := r.Lang.Toolchain()
+	if err != nil {
+		return profile.Counts{}, err
+	}
+	prog, ok, err := t.BuildCounted(ctx, j.Builder, s, dir)
+	var ce *build.CompileError
+	if errors.As(err, &ce) || !ok {
+		return profile.Counts{}, errNotCounted
+	}
+	if err != nil {
+		return profile.Counts{}, err
+	}
+	return j.countTraced(ctx, prog, dir, n)
+}
+
 // countTraced runs prog, whose harness counts lines and calls and sends
-// them when asked (lang.ProfileEnv), at n.
+// them when asked (lang.ProfileEnv), at n: Python's, by tracing, and a
+// Java build's, by the counters written into its source.
 func (j *Judge) countTraced(ctx context.Context, prog sandbox.Program, dir string, n int) (profile.Counts, error) {
 	sent, err := j.countingRun(ctx, askCounts(prog), dir, n)
 	if err != nil {
@@ -325,7 +345,8 @@ func (j *Judge) countTraced(ctx context.Context, prog sandbox.Program, dir strin
 }
 
 // askCounts is prog asked, in its environment, for its counts instead of
-// its answer (lang.ProfileEnv): a Python harness (a counted C or C++
+// its answer (lang.ProfileEnv): a Python harness, or a counted Java
+// build's (a counted C or C++
 // build sends its counts unasked, or is asked by BuildCounted before gcc
 // 12).
 func askCounts(prog sandbox.Program) sandbox.Program {

@@ -102,19 +102,28 @@ var javaPackage = regexp.MustCompile(`(?m)^\s*package\s+[\w.]+\s*;`)
 // both into an archive the JVM runs. A class of another name that has the
 // method is called instead (JavaClass), its "public" blanked: a public
 // class must be in a file of its own name.
-func javaRecipe(t *Toolchain, s Submission) build.Recipe {
-	class, public := javaEntry(s.Source, s.Problem)
-	code := s.Source
+func javaRecipe(t *Toolchain, s Submission) build.Recipe { return javaBuild(t, s, false) }
+
+// javaBuild is javaRecipe, with counters written into the student's file
+// when counted (countJava).
+func javaBuild(t *Toolchain, s Submission, counted bool) build.Recipe {
+	class, public := javaEntry(s.Code, s.Problem)
+	code := s.Code
 	if public >= 0 {
 		end := public + len("public")
 		code = append(append(append([]byte{}, code[:public]...), strings.Repeat(" ", end-public)...), code[end:]...)
+	}
+	var counters javaCounted
+	if counted {
+		counters = countJava(code)
+		code = counters.Source
 	}
 	src := append([]byte(javaImports), blankLines(code, javaPackage)...)
 	call := "new " + class + "()." + s.Problem.Func + "(n)"
 	return build.Recipe{
 		Files: map[string][]byte{
 			"Solution.java":         src,
-			"NQueensJudgeMain.java": []byte(javaHarness(s.Problem, call)),
+			"NQueensJudgeMain.java": []byte(javaHarness(s.Problem, call, counters)),
 		},
 		Commands: [][]string{append(append([]string{t.Tools["javac"]}, javacQuick...), "-encoding", "UTF-8", "-nowarn", "-d", "classes", "Solution.java", "NQueensJudgeMain.java")},
 		Env:      []string{"PATH=/usr/bin:/bin", "LANG=C.UTF-8"},

@@ -2,7 +2,9 @@ package lang
 
 import (
 	"bytes"
+	"strconv"
 	"unicode"
+	"unicode/utf16"
 	"unicode/utf8"
 
 	"github.com/nqueens-kit/nqueens/judge/problem"
@@ -48,18 +50,113 @@ func javaEntry(src []byte, p *problem.Problem) (string, int) {
 }
 
 // javaClasses lists src's top-level classes, and which declare method in
-// their own body (not in a nested class): a scan that skips comments,
-// strings, text blocks and character literals, and follows braces.
+// their own body (not in a nested class), following its braces.
 func javaClasses(src []byte, method string) []javaClass {
 	var classes []javaClass
 	depth := 0
 	public := -1        // a "public" at depth 0 since the last declaration
-	wantName := false   // "class" seen at depth 0: its name comes next
 	var open *javaClass // named, its body not yet opened
 	inside := -1        // the top-level class whose body holds depth 1
-	prevWord := ""
+	toks := javaTokens(src)
+	for k, t := range toks {
+		switch {
+		case t.text == "{":
+			if depth == 0 && open != nil {
+				classes = append(classes, *open)
+				inside, open = len(classes)-1, nil
+			}
+			depth++
+		case t.text == "}":
+			depth = max(0, depth-1)
+			if depth == 0 {
+				inside, public = -1, -1
+			}
+		case t.text == ";" && depth == 0:
+			public = -1
+		case depth == 0 && k > 0 && toks[k-1].text == "class" && (k < 2 || toks[k-2].text != ".") && isJavaWord(t.text):
+			open = &javaClass{name: t.text, public: public}
+		case depth == 0 && t.text == "public":
+			public = t.start
+		case depth == 1 && inside >= 0 && t.text == method && k+1 < len(toks) && toks[k+1].text == "(":
+			classes[inside].declares = true
+		}
+	}
+	return classes
+}
+
+// javaUnescaped is src as javac reads it before anything else: each
+// Unicode escape (\u0041, \uu0041) outside an escaped backslash is the
+// character it stands for, so that the judge's checks and its counters see
+// the code javac compiles (an escape can hide a quote, a name or a call).
+// An escaped line break (\u000a, \u000d) is left as written: translated, it
+// would move every later line, and it has no honest use (in a comment it
+// ends the comment, in a literal it is an error); the source checks refuse
+// it (Language.Reach).
+func javaUnescaped(src []byte) []byte {
+	if !bytes.Contains(src, []byte(`\u`)) {
+		return src
+	}
+	var out bytes.Buffer
+	backslashes := 0 // written, not translated, just before i
+	for i := 0; i < len(src); {
+		if r, next, ok := javaEscape(src, i); ok && backslashes%2 == 0 && r != '\n' && r != '\r' {
+			if utf16.IsSurrogate(r) {
+				if r2, after, ok := javaEscape(src, next); ok {
+					if pair := utf16.DecodeRune(r, r2); pair != utf8.RuneError {
+						r, next = pair, after
+					}
+				}
+			}
+			out.WriteRune(r)
+			i, backslashes = next, 0
+			continue
+		}
+		if src[i] == '\\' {
+			backslashes++
+		} else {
+			backslashes = 0
+		}
+		out.WriteByte(src[i])
+		i++
+	}
+	return out.Bytes()
+}
+
+// javaEscape reads a Unicode escape at i of src: its character and the
+// offset after it.
+func javaEscape(src []byte, i int) (rune, int, bool) {
+	if i >= len(src) || src[i] != '\\' {
+		return 0, 0, false
+	}
+	j := i + 1
+	for j < len(src) && src[j] == 'u' {
+		j++
+	}
+	if j == i+1 || j+4 > len(src) {
+		return 0, 0, false
+	}
+	v, err := strconv.ParseUint(string(src[j:j+4]), 16, 16)
+	if err != nil {
+		return 0, 0, false
+	}
+	return rune(v), j + 4, true
+}
+
+// javaToken is a word, number or punctuation of Java source, with where it
+// is: comments, strings, text blocks and characters are not tokens.
+type javaToken struct {
+	text       string
+	start, end int // byte offsets
+	line       int
+}
+
+// javaTokens splits src into tokens, skipping comments and literals.
+func javaTokens(src []byte) []javaToken {
+	var toks []javaToken
+	line := 1
 	for i := 0; i < len(src); {
 		c := src[i]
+		from := i
 		switch {
 		case bytes.HasPrefix(src[i:], []byte("//")):
 			i = skipTo(src, i+2, "\n")
@@ -69,52 +166,28 @@ func javaClasses(src []byte, method string) []javaClass {
 			i = skipQuoted(src, i+3, `"""`)
 		case c == '"' || c == '\'':
 			i = skipQuoted(src, i+1, string(c))
-		case c == '{':
-			if depth == 0 && open != nil {
-				classes = append(classes, *open)
-				inside, open = len(classes)-1, nil
-			}
-			depth++
+		case unicode.IsSpace(rune(c)):
 			i++
-		case c == '}':
-			depth = max(0, depth-1)
-			if depth == 0 {
-				inside, public = -1, -1
+		case isJavaLetter(src, i) || unicode.IsDigit(rune(c)):
+			for i < len(src) && isJavaPart(src, i) {
+				_, size := utf8.DecodeRune(src[i:])
+				i += size
 			}
-			i++
-		case c == ';' && depth == 0:
-			public = -1
-			i++
-		case isJavaLetter(src, i):
-			j := i
-			for j < len(src) && isJavaPart(src, j) {
-				_, size := utf8.DecodeRune(src[j:])
-				j += size
-			}
-			word := string(src[i:j])
-			switch {
-			case depth == 0 && wantName:
-				open, wantName = &javaClass{name: word, public: public}, false
-			case depth == 0 && word == "class" && prevWord != ".":
-				wantName = true
-			case depth == 0 && word == "public":
-				public = i
-			case depth == 1 && inside >= 0 && word == method && nextIs(src, j, '('):
-				classes[inside].declares = true
-			}
-			prevWord = word
-			i = j
+			toks = append(toks, javaToken{text: string(src[from:i]), start: from, end: i, line: line})
 		default:
-			if c == '.' {
-				prevWord = "."
-			} else if !unicode.IsSpace(rune(c)) {
-				prevWord = ""
-			}
 			i++
+			if bytes.HasPrefix(src[from:], []byte("->")) || bytes.HasPrefix(src[from:], []byte("::")) {
+				i++
+			}
+			toks = append(toks, javaToken{text: string(src[from:i]), start: from, end: i, line: line})
 		}
+		line += bytes.Count(src[from:i], []byte("\n"))
 	}
-	return classes
+	return toks
 }
+
+// isJavaWord reports whether t, a token, is a name or a keyword.
+func isJavaWord(t string) bool { return isJavaLetter([]byte(t), 0) }
 
 // skipTo is the offset just past the next end in src from i, or len(src).
 func skipTo(src []byte, i int, end string) int {
@@ -140,14 +213,6 @@ func skipQuoted(src []byte, i int, quote string) int {
 		}
 	}
 	return len(src)
-}
-
-// nextIs reports whether the first byte from i that is not a space is b.
-func nextIs(src []byte, i int, b byte) bool {
-	for i < len(src) && unicode.IsSpace(rune(src[i])) {
-		i++
-	}
-	return i < len(src) && src[i] == b
 }
 
 // isJavaLetter reports whether an identifier starts at src[i].

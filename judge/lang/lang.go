@@ -13,6 +13,7 @@
 package lang
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"os/exec"
@@ -62,6 +63,11 @@ type Language struct {
 	// when it is counted or checked, or forge what the judge reads: HC,
 	// naming the line.
 	Reach *regexp.Regexp
+	// Hides is text that hides code from the judge's checks and counters
+	// wherever it stands, comments included: in Java an escaped line break
+	// (\u000a), which ends a comment for javac and for no reader (see
+	// javaUnescaped). Reported as Reach is.
+	Hides *regexp.Regexp
 	// MethodRatios says what a submission's time over this language's
 	// reference usually means: each method's ratio, measured in this
 	// language when the kit was written (docs/measurements.md,
@@ -101,20 +107,23 @@ type Language struct {
 // Counting is a way of counting where a program's time goes.
 type Counting int
 
-// The ways of counting: none (Java: the JDK has no cheap line counter),
-// Go's coverage counters (go build -cover), the Python harness's tracing
-// (sys.settrace, ProfileEnv), gcc's line counters read by gcov
-// (Toolchain.BuildCounted).
+// The ways of counting: none, Go's coverage counters (go build -cover),
+// the Python harness's tracing (sys.settrace, ProfileEnv), gcc's line
+// counters read by gcov (Toolchain.BuildCounted), and counters the judge
+// writes into a Java source (countJava: the JDK has no line counter cheap
+// enough for a search of millions of steps).
 const (
 	NotCounted Counting = iota
 	Coverage
 	Tracing
 	GCov
+	Rewritten
 )
 
 // ProfileEnv, set in a run's environment, makes a counting run's harness
 // send its counts on the answer channel instead of the answer (where a
-// TLE's time went): Python's line and call counts as JSON, Go's coverage
+// TLE's time went): Python's and a counted Java build's line and call
+// counts as JSON, Go's coverage
 // data (see build.WriteCoverData), gcc's count files (see WriteCounts).
 // A counting run writes nothing the judge reads but that channel.
 const ProfileEnv = "NQUEENS_PROFILE"
@@ -136,8 +145,10 @@ var (
 	Java = &Language{Name: "Java", Exts: []string{".java"}, Dir: "java", Tools: []string{"javac", "java"},
 		Install:  msg.Mark("a JDK, 17 or later (Debian: apt-get install default-jdk-headless)"),
 		Headline: 16, Comments: lookup.CStyle, find: findJava, recipe: javaRecipe, SaysWhere: true,
+		Counting: Rewritten, CountBudget: 500 * time.Millisecond, // a search's loops each test a counter
 		Clock: regexp.MustCompile(`\bSystem\s*\.\s*(nanoTime|currentTimeMillis)\b|\b(Instant|LocalDateTime|Clock)\s*\.\s*(now|system\w*)\b|\bget(Current)?Thread(Cpu|User)Time\b|\bManagementFactory\b`),
 		Reach: regexp.MustCompile(`\bSystem\s*\.\s*(getenv|setOut|setErr)\b|\b(ProcessHandle|FileDescriptor|NQueensJudgeMain)\b`),
+		Hides: regexp.MustCompile(`\\u+000[aAdD]`),
 		MethodRatios: msg.Mark("in Java's searches, the JVM's start-up left out, about 9–12 times is boolean arrays (an O(1) check) " +
 			"and 20–25 times the array method (an O(n) check per square); at n = 14 the start-up, part of every run, makes each ratio smaller; " +
 			"bitmask searches run at about 1 time")}
@@ -332,6 +343,11 @@ func (l *Language) ReadsClock(code []byte, fn string) (line int, call string, ok
 // ReachesJudge reports where code (Code's) reaches into the judge (l.Reach),
 // where fn can reach it as FindAnswer says.
 func (l *Language) ReachesJudge(code []byte, fn string) (line int, call string, ok bool) {
+	if l.Hides != nil {
+		if at := l.Hides.FindIndex(code); at != nil {
+			return bytes.Count(code[:at[0]], []byte("\n")) + 1, string(code[at[0]:at[1]]), true
+		}
+	}
 	return l.calls(code, fn, l.Reach)
 }
 

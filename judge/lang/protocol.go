@@ -173,11 +173,12 @@ func nqueensH() []byte { return harnessFile("nqueens.h") }
 // javaHarness calls the method call names (e.g. "new
 // Solution().totalNQueens(n)") and writes its answer, or what went wrong,
 // on the judge's channels.
-func javaHarness(p *problem.Problem, call string) string {
+func javaHarness(p *problem.Problem, call string, counted javaCounted) string {
 	var b strings.Builder
 	for _, w := range protocolWords {
 		fmt.Fprintf(&b, "\tstatic final String %s = %s;\n", w.name, literal(w.value))
 	}
+	fmt.Fprintf(&b, "\tstatic final int COUNTED_LINES = %d, COUNTED_METHODS = %d;\n", counted.Lines, counted.Methods)
 	answer := "String.valueOf(" + call + ")"
 	if p.Kind == problem.Boards {
 		answer = "json(" + call + ")"

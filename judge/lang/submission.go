@@ -47,7 +47,9 @@ type Submission struct {
 	Display string // the file, as messages name it
 	// Code is the file as the judge builds and reads it: for Go, as
 	// build.Prepare makes it (a package clause, the student's own main
-	// renamed; CodeErr is Prepare's error), for the others Source.
+	// renamed; CodeErr is Prepare's error), for Java with its Unicode
+	// escapes read as javac reads them (javaUnescaped), for the others
+	// Source.
 	Code    []byte
 	CodeErr error
 }
@@ -56,8 +58,11 @@ type Submission struct {
 // with its code prepared.
 func NewSubmission(p *problem.Problem, l *Language, src []byte, display string) Submission {
 	s := Submission{Problem: p, Lang: l, Source: src, Display: display, Code: src}
-	if l.parsed {
+	switch {
+	case l.parsed:
 		s.Code, s.CodeErr = build.Prepare(src)
+	case l == Java:
+		s.Code = javaUnescaped(src)
 	}
 	return s
 }
@@ -224,12 +229,25 @@ func blankLines(src []byte, re *regexp.Regexp) []byte {
 
 // BuildCounted builds s in dir with counters on each line (gcc's
 // --coverage, unoptimised so that lines count as written) for a language
-// gcov reads, C or C++; ok is false for the others. A run of the program
+// gcov reads, C or C++, or written into its source (Java); ok is false
+// for the others. A run of the program
 // sends its counts on the answer channel instead of its answer, in the
 // environment and the read-only folder of a timed run (gcc 12 and later);
 // WriteCounts writes them into dir and Count reads them.
+//
+// In Java (Rewritten) the counters are written into the source
+// (countJava), and a run asked for its counts (ProfileEnv) sends them as
+// Python's harness does (profile.Traced).
 func (t *Toolchain) BuildCounted(ctx context.Context, b *build.Builder, s Submission, dir string) (prog sandbox.Program, ok bool, err error) {
-	if t.Lang.Counting != GCov {
+	switch t.Lang.Counting {
+	case Rewritten:
+		path, err := b.BuildIn(ctx, dir, javaBuild(t, s, true))
+		if err != nil {
+			return sandbox.Program{}, true, err
+		}
+		return t.Program(path), true, nil
+	case GCov:
+	default:
 		return sandbox.Program{}, false, nil
 	}
 	r := t.recipe(s)

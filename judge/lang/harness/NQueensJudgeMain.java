@@ -3,7 +3,10 @@
 // /dev/fd): the answer on 3, a crash on 4. The judge writes its block in
 // the class: the protocol's words (CRASH_MARK, AT_LINE, ...) from lang's
 // constants, and solve, the call of the student's method and its answer
-// as the judge reads it.
+// as the judge reads it. In a counted build (the judge's rewrite of the
+// student's file calls tick and call, lang/javacount.go), the block sizes
+// the counters, and a run asked for its counts (PROFILE_ENV) sends them
+// instead of its answer.
 import java.io.*;
 import java.nio.charset.StandardCharsets;
 import java.util.*;
@@ -28,10 +31,44 @@ final class NQueensJudgeMain {
 			crash(EXCEPTION + e, e);
 			return;
 		}
+		if (System.getenv(PROFILE_ENV) != null) {
+			answer = counts();
+		}
 		System.out.flush();
 		try (OutputStream out = new FileOutputStream(channel(3))) {
 			out.write(answer.getBytes(StandardCharsets.UTF_8));
 		}
+	}
+
+	// How often each line's loop test ran, and each recursive method was
+	// called: {"lines": {"12": 345, ...}, "calls": N}, N the calls of the
+	// busiest recursive method (as the Python harness sends them).
+	static final long[] LINES = new long[COUNTED_LINES + 1];
+	static final long[] CALLS = new long[COUNTED_METHODS];
+
+	static boolean tick(int line) {
+		LINES[line]++;
+		return true;
+	}
+
+	static void call(int method) {
+		CALLS[method]++;
+	}
+
+	static String counts() {
+		StringBuilder b = new StringBuilder("{\"lines\": {");
+		String sep = "";
+		for (int line = 1; line < LINES.length; line++) {
+			if (LINES[line] > 0) {
+				b.append(sep).append('"').append(line).append("\": ").append(LINES[line]);
+				sep = ", ";
+			}
+		}
+		long calls = 0;
+		for (long c : CALLS) {
+			calls = Math.max(calls, c);
+		}
+		return b.append("}, \"calls\": ").append(calls).append("}\n").toString();
 	}
 
 	// The prints are counted: past the output limit (OUTPUT_ENV),
