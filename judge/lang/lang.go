@@ -147,7 +147,8 @@ var (
 		Headline: 16, Comments: lookup.CStyle, find: findJava, recipe: javaRecipe, SaysWhere: true,
 		Counting: Rewritten, CountBudget: 500 * time.Millisecond, // a search's loops each test a counter
 		Clock: regexp.MustCompile(`\bSystem\s*\.\s*(nanoTime|currentTimeMillis)\b|\b(Instant|LocalDateTime|Clock)\s*\.\s*(now|system\w*)\b|\bget(Current)?Thread(Cpu|User)Time\b|\bManagementFactory\b`),
-		Reach: regexp.MustCompile(`\bSystem\s*\.\s*(getenv|setOut|setErr)\b|\b(ProcessHandle|FileDescriptor|NQueensJudgeMain)\b`),
+		Reach: regexp.MustCompile(`\bSystem\s*\.\s*(getenv|setOut|setErr)\b|\b(ProcessHandle|FileDescriptor|NQueensJudgeMain)\b` +
+			`|\b(forName|loadClass|getDeclaredFields?|getFields?|getDeclaredMethods?|getMethods?|MethodHandles|StackWalker)\b|\bjava\s*\.\s*lang\s*\.\s*reflect\b`),
 		Hides: regexp.MustCompile(`\\u+000[aAdD]`),
 		MethodRatios: msg.Mark("in Java's searches, the JVM's start-up left out, about 9–12 times is boolean arrays (an O(1) check) " +
 			"and 20–25 times the array method (an O(n) check per square); at n = 14 the start-up, part of every run, makes each ratio smaller; " +
