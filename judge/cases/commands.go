@@ -5,14 +5,12 @@ import (
 	"fmt"
 	"regexp"
 	"strconv"
-	"strings"
 
 	"github.com/rogpeppe/go-internal/testscript"
 
 	"github.com/nqueens-kit/nqueens/internal/msg"
 	"github.com/nqueens-kit/nqueens/internal/queens"
 	"github.com/nqueens-kit/nqueens/judge/format"
-	"github.com/nqueens-kit/nqueens/judge/lang"
 	"github.com/nqueens-kit/nqueens/judge/outcome"
 	"github.com/nqueens-kit/nqueens/judge/sandbox"
 	"github.com/nqueens-kit/nqueens/judge/verdict"
@@ -78,13 +76,9 @@ func cmdSolve(ts *testscript.TestScript, neg bool, args []string) {
 	s.wall += res.Wall
 	s.maxRSS = max(s.maxRSS, res.MaxRSS)
 	s.lastN = n
-	out := outcome.Read(res, s.params.Display, s.params.Program.SaysWhere)
+	out := outcome.Read(s.ctx, res, s.params.Display, s.params.Program.SaysWhere, s.params.Locate)
 	prints, tail, lines, crash := out.Prints, out.Tail, out.Lines, out.Crash
 	s.output, s.outputTail, s.outputLines = []byte(prints), []byte(tail), lines
-	if strings.HasPrefix(crash, lang.CrashMark) {
-		// The harness cannot read its own line tables: the judge does.
-		crash = s.params.Locate.Locate(s.ctx, crash)
-	}
 	run := outcome.Run{
 		Result: res, Crash: crash, Prints: prints, Printed: out.Printed, N: n, Limits: s.limits, Func: s.prob.Func, Display: s.params.Display,
 		Relative: s.c.Relative() && s.params.Relative, Ref: s.params.Ref, Startup: s.params.Startup,

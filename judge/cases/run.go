@@ -44,9 +44,9 @@ type Params struct {
 	// Startup is the CPU time any program needs to start here (the jail
 	// included); it is left out when comparing a run with the reference.
 	Startup time.Duration
-	// Locate, when set, turns a harness's crash report (a C or C++ build's:
-	// its frames, a sanitizer's report) into the harness's form with the
-	// student's line and function.
+	// Locate, when set, finds the student's lines at the addresses of a
+	// harness's crash report (a C or C++ build's: its frames, a
+	// sanitizer's report), which package outcome reads (outcome.Read).
 	Locate *lang.Locator
 }
 

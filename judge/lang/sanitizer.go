@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -33,42 +32,24 @@ func sanitizedProgram(prog *sandbox.Program) {
 	prog.AddressSpace = sandbox.Unlimited
 }
 
-// The lines of a sanitizer's report Locate reads.
-var (
-	// asanError is AddressSanitizer's first line: the kind of error.
-	asanError = regexp.MustCompile(`ERROR: AddressSanitizer: (?:attempting )?([A-Za-z-]+)`)
-	// asanAccess is the access that failed: "WRITE of size 4".
-	asanAccess = regexp.MustCompile(`(?m)^(READ|WRITE) of size (\d+)`)
-	// ubsanError is UndefinedBehaviorSanitizer's: where, and what.
-	ubsanError = regexp.MustCompile(`(?m)^\S+: runtime error: (.*)$`)
-	// sanitizerFrame is a frame of the program's own code, unsymbolized:
-	// "#0 0x55b0cf05098f  (/tmp/submission+0x398f)".
-	sanitizerFrame = regexp.MustCompile(`(?m)^\s*#\d+ 0x[0-9a-f]+\s+\(([^()]+)\+0x([0-9a-f]+)\)$`)
-)
-
-// Located reports whether Locate reads report: a harness's frames, or a
-// sanitizer's report.
-func Located(report string) bool {
-	return strings.HasPrefix(report, CrashMark+SanitizerMark+"\n") || strings.Contains(report, FramesMark)
-}
-
-// A Locator finds the student's lines in the crash reports of Binary, a
-// program built from a submission (Locate): in the line tables of the
+// A Locator finds the student's lines at code addresses of Binary, a
+// program built from a submission (Frames): in the line tables of the
 // same build made with them (BuildWithLines) when Lines is that
 // submission (the timed build has none), in Binary's own otherwise (a
-// checked build has them).
+// checked build has them). Package outcome reads the addresses out of a
+// crash report.
 type Locator struct {
 	Builder *build.Builder
 	Binary  string
 	Lines   *Submission
 }
 
-// Locate is the report, a run of l.Binary's, with the student's lines
-// (the package's Locate); a report with nothing to locate is returned as
-// it is, and so is every report of a nil Locator.
-func (l *Locator) Locate(ctx context.Context, report string) string {
-	if l == nil || !Located(report) {
-		return report
+// Frames are the student's lines at addrs, code addresses of l.Binary
+// (innermost first), with their functions, inlined calls included,
+// innermost first (at most maxFrames); none for a nil Locator.
+func (l *Locator) Frames(ctx context.Context, addrs []uint64) []Frame {
+	if l == nil {
+		return nil
 	}
 	binary := l.Binary
 	if l.Lines != nil {
@@ -78,71 +59,7 @@ func (l *Locator) Locate(ctx context.Context, report string) string {
 			}
 		}
 	}
-	return Locate(ctx, l.Builder, binary, report)
-}
-
-// Locate turns the crash report of a checked build into the harness's
-// form (CrashMark, what happened, AtLine for each of the student's frames,
-// innermost first), reading
-// its line tables with addr2line run like a build's tool: the frames of a
-// failed check of the C++ library (after FramesMark), or a sanitizer's
-// report (after SanitizerMark), whose kind of error it keeps:
-// "sanitizer: stack-buffer-overflow (WRITE of size 4)", "sanitizer:
-// undefined: signed integer overflow: …". A report it cannot read is
-// returned as it is.
-func Locate(ctx context.Context, b *build.Builder, binary, report string) string {
-	if rest, ok := strings.CutPrefix(report, CrashMark+SanitizerMark+"\n"); ok {
-		return locateSanitizer(ctx, b, binary, rest)
-	}
-	before, frames, found := strings.Cut(report, FramesMark)
-	if !found {
-		return report
-	}
-	if !strings.HasSuffix(before, "\n") {
-		before += "\n"
-	}
-	var addrs []uint64
-	for _, f := range strings.Fields(frames) {
-		// A return address is the instruction after the call.
-		if a, err := strconv.ParseUint(strings.TrimPrefix(f, "0x"), 16, 64); err == nil && a > 0 {
-			addrs = append(addrs, a-1)
-		}
-	}
-	for _, f := range studentLines(ctx, b, binary, addrs) {
-		before += fmt.Sprintf(AtLine, f.line, f.fn)
-	}
-	return before
-}
-
-// locateSanitizer is Locate for a sanitizer's report.
-func locateSanitizer(ctx context.Context, b *build.Builder, binary, report string) string {
-	what := ""
-	if m := asanError.FindStringSubmatch(report); m != nil {
-		what = m[1]
-		if a := asanAccess.FindStringSubmatch(report); a != nil {
-			what += " (" + a[0] + ")"
-		}
-	} else if ubsan := ubsanError.FindStringSubmatch(report); ubsan != nil {
-		what = "undefined: " + ubsan[1]
-	} else {
-		return CrashMark + SanitizerMark + "\n"
-	}
-	out := CrashMark + SanitizerMark + ": " + what + "\n"
-	// The program's frames, up to the report's next part ("… is located",
-	// "allocated by"): ASan prints the return address less one already.
-	var addrs []uint64
-	for _, m := range sanitizerFrame.FindAllStringSubmatch(report, 64) {
-		if strings.Contains(filepath.Base(m[1]), ".so") {
-			continue // the C library, the sanitizer's runtime
-		}
-		if a, err := strconv.ParseUint(m[2], 16, 64); err == nil {
-			addrs = append(addrs, a)
-		}
-	}
-	for _, f := range studentLines(ctx, b, binary, addrs) {
-		out += fmt.Sprintf(AtLine, f.line, f.fn)
-	}
-	return out
+	return studentLines(ctx, l.Builder, binary, addrs)
 }
 
 // isSolution reports whether a file a compiler's line tables name is the
@@ -152,22 +69,22 @@ func isSolution(file string) bool {
 	return base == "solution.cpp" || base == "solution.c"
 }
 
-// maxFrames is how many of the student's frames Locate lists: the
+// maxFrames is how many of the student's frames Frames lists: the
 // innermost, and the calls that led there (where the innermost line is not
 // a statement, a recursion's header, the judge names the call).
 const maxFrames = 8
 
-// A frame is a line of the student's file and its function.
-type frame struct {
-	line int
-	fn   string
+// A Frame is a line of the student's file and its function.
+type Frame struct {
+	Line int
+	Fn   string
 }
 
 // studentLines finds, among the code addresses addrs of binary (innermost
 // first), the lines of the student's file, inlined calls included, with
 // their functions, innermost first (at most maxFrames), with addr2line run
 // like a build's tool.
-func studentLines(ctx context.Context, b *build.Builder, binary string, addrs []uint64) []frame {
+func studentLines(ctx context.Context, b *build.Builder, binary string, addrs []uint64) []Frame {
 	addr2line, err := lookPath("addr2line")
 	if err != nil || len(addrs) == 0 {
 		return nil
@@ -189,7 +106,7 @@ func studentLines(ctx context.Context, b *build.Builder, binary string, addrs []
 	}
 	// Each address: its line "0x…", then a function and a file:line per
 	// frame, the inlined ones first.
-	var found []frame
+	var found []Frame
 	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
 	for i := 0; i < len(lines) && len(found) < maxFrames; i++ {
 		if strings.HasPrefix(lines[i], "0x") || i+1 >= len(lines) {
@@ -203,7 +120,7 @@ func studentLines(ctx context.Context, b *build.Builder, binary string, addrs []
 			continue
 		}
 		if n, err := strconv.Atoi(num); err == nil && n > 0 {
-			found = append(found, frame{n, cppFunction(name)})
+			found = append(found, Frame{n, cppFunction(name)})
 		}
 	}
 	return found

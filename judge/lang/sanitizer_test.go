@@ -12,9 +12,3 @@ func TestCppFunction(t *testing.T) {
 	assert.Equal(t, "search", cppFunction("search"))
 	assert.Equal(t, "totalNQueens"+LambdaIn, cppFunction("Solution::totalNQueens(int)::{lambda(int)#1}::operator()(int) const"))
 }
-
-// A report Locate cannot read keeps its mark, with no line made up.
-func TestLocateLeavesAReportItCannotRead(t *testing.T) {
-	assert.Equal(t, CrashMark+SanitizerMark+"\n", Locate(t.Context(), nil, "/nonexistent", CrashMark+SanitizerMark+"\nsomething else\n"))
-	assert.Equal(t, "plain report\n", Locate(t.Context(), nil, "/nonexistent", "plain report\n"))
-}

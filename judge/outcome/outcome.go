@@ -84,7 +84,7 @@ var (
 	libraryError = regexp.MustCompile(`(?s)(?:^|\n)Error: (.*?)\n\n`)
 	// atLine is where a harness's report says the crash happened: the
 	// innermost of the student's frames first, then the calls that led
-	// there (lang.Locate lists them).
+	// there (locate lists them).
 	atLine = regexp.MustCompile(`(?m)^at line (\d+) in (\S+)$`)
 )
 
@@ -271,7 +271,7 @@ func asanKind(kind string) (name, meaning string, ok bool) {
 }
 
 // sanitizerError is the verdict and message for a sanitizer's report,
-// read by lang.Locate: "stack-buffer-overflow (WRITE of size 4)", or
+// read by locate: "stack-buffer-overflow (WRITE of size 4)", or
 // "undefined: signed integer overflow: …".
 func sanitizerError(r Run, what, at string) (verdict.Verdict, string) {
 	if ub, ok := strings.CutPrefix(what, "undefined: "); ok {

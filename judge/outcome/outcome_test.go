@@ -142,7 +142,7 @@ func TestClassifyReadsAFailedAssertionFromTheCrashChannelOnly(t *testing.T) {
 	assert.Contains(t, text, "killed by signal")
 }
 
-// A sanitizer's report, as lang.Locate leaves it, is RE naming the kind of
+// A sanitizer's report, as locate leaves it, is RE naming the kind of
 // error, the access and the line; its running out of memory is MLE; a
 // lambda's line names the function it is in.
 func TestClassifyNamesTheSanitizersError(t *testing.T) {

@@ -2,6 +2,7 @@ package outcome
 
 import (
 	"cmp"
+	"context"
 	"regexp"
 	"slices"
 	"strings"
@@ -27,8 +28,10 @@ type Output struct {
 // program stopped at a limit writes its stacks there too), a JVM's thread
 // dump (a run stopped at a limit, of a program that saysWhere on stdout)
 // moved to the report, a sanitizer's first lines (printed before the
-// harness's hook sends the rest to the crash channel) dropped.
-func Read(res *sandbox.Result, display string, saysWhere bool) Output {
+// harness's hook sends the rest to the crash channel) dropped, and a C or
+// C++ harness's report given the student's lines, which l finds in the
+// program's line tables (locate).
+func Read(ctx context.Context, res *sandbox.Result, display string, saysWhere bool, l *lang.Locator) Output {
 	prints, crash := SplitCrash(build.Relabel(string(res.Output), display), build.Relabel(string(res.Crash), display))
 	tail, lines := build.Relabel(string(res.Tail), display), res.Lines
 	if res.Killed != sandbox.None && saysWhere {
@@ -57,7 +60,7 @@ func Read(res *sandbox.Result, display string, saysWhere bool) Output {
 			printed++
 		}
 	}
-	return Output{Prints: prints, Tail: tail, Lines: lines, Printed: printed, Crash: crash}
+	return Output{Prints: prints, Tail: tail, Lines: lines, Printed: printed, Crash: locate(ctx, l, crash)}
 }
 
 // threadDump starts the JVM's answer to SIGQUIT, which it prints on stdout.
