@@ -41,14 +41,15 @@ const (
 // text blocks) is left as it is.
 func countJava(src []byte) javaCounted {
 	toks := javaTokens(src)
+	pair := brackets(toks)
 	var edits []javaEdit
 	methods := 0
 	for i, t := range toks {
 		switch {
 		case (t.text == "for" || t.text == "while") && i+1 < len(toks) && toks[i+1].text == "(":
-			edits = append(edits, loopEdits(toks, i)...)
+			edits = append(edits, loopEdits(toks, pair, i)...)
 		case t.text == "{":
-			if name, ok := methodName(toks, i); ok && callsItself(toks, i, name) {
+			if name, ok := methodName(toks, pair, i); ok && callsItself(toks, i, pair[i], name) {
 				edits = append(edits, javaEdit{at: t.end, text: " " + javaCall + "(" + strconv.Itoa(methods) + ");"})
 				methods++
 			}
@@ -72,10 +73,11 @@ type javaEdit struct {
 	text string
 }
 
-// loopEdits are the counters of the loop whose keyword is toks[i].
-func loopEdits(toks []javaToken, i int) []javaEdit {
+// loopEdits are the counters of the loop whose keyword is toks[i] (pair:
+// brackets).
+func loopEdits(toks []javaToken, pair []int, i int) []javaEdit {
 	open := i + 1
-	end := matching(toks, open)
+	end := pair[open]
 	if end < 0 {
 		return nil
 	}
@@ -91,19 +93,14 @@ func loopEdits(toks []javaToken, i int) []javaEdit {
 	}
 	var semis []int
 	colon := false
-	depth := 0
 	for k := open + 1; k < end; k++ {
 		switch toks[k].text {
-		case "(", "[", "{":
-			depth++
-		case ")", "]", "}":
-			depth--
+		case "(", "[", "{": // a lambda's body, a call: not the loop's own
+			k = max(k, pair[k])
 		case ";":
-			if depth == 0 {
-				semis = append(semis, k)
-			}
+			semis = append(semis, k)
 		case ":":
-			colon = colon || depth == 0
+			colon = true
 		}
 	}
 	switch {
@@ -115,38 +112,26 @@ func loopEdits(toks []javaToken, i int) []javaEdit {
 	return nil
 }
 
-// matching is the index of the bracket that closes toks[open], -1 if none.
-func matching(toks []javaToken, open int) int {
-	depth := 0
-	for k := open; k < len(toks); k++ {
-		switch toks[k].text {
+// brackets pairs toks' brackets: the index of the one each opens or
+// closes, -1 for one unpaired. One pass, so that the rewrite reads a file
+// in time linear in its size, however deep its nesting.
+func brackets(toks []javaToken) []int {
+	pair := make([]int, len(toks))
+	var open []int
+	for k, t := range toks {
+		pair[k] = -1
+		switch t.text {
 		case "(", "[", "{":
-			depth++
+			open = append(open, k)
 		case ")", "]", "}":
-			depth--
-			if depth == 0 {
-				return k
+			if len(open) > 0 {
+				o := open[len(open)-1]
+				open = open[:len(open)-1]
+				pair[k], pair[o] = o, k
 			}
 		}
 	}
-	return -1
-}
-
-// opening is the index of the bracket that toks[end] closes, -1 if none.
-func opening(toks []javaToken, end int) int {
-	depth := 0
-	for k := end; k >= 0; k-- {
-		switch toks[k].text {
-		case ")", "]", "}":
-			depth++
-		case "(", "[", "{":
-			depth--
-			if depth == 0 {
-				return k
-			}
-		}
-	}
-	return -1
+	return pair
 }
 
 // notMethods are the words before a parenthesis and a block that are not a
@@ -159,7 +144,7 @@ var notMethods = map[string]bool{"if": true, "for": true, "while": true, "switch
 // statement's block, a lambda's, a record's or an anonymous class's. A
 // constructor that begins by calling another (this(…), super(…)) is left
 // out: nothing may come before that call.
-func methodName(toks []javaToken, i int) (string, bool) {
+func methodName(toks []javaToken, pair []int, i int) (string, bool) {
 	k := i - 1
 	for k > 0 && (isJavaWord(toks[k].text) || toks[k].text == "," || toks[k].text == ".") && toks[k].text != "throws" {
 		k--
@@ -172,7 +157,7 @@ func methodName(toks []javaToken, i int) (string, bool) {
 	if k < 1 || toks[k].text != ")" {
 		return "", false
 	}
-	p := opening(toks, k)
+	p := pair[k]
 	if p < 1 || !isJavaWord(toks[p-1].text) || notMethods[toks[p-1].text] {
 		return "", false
 	}
@@ -185,9 +170,9 @@ func methodName(toks []javaToken, i int) (string, bool) {
 	return toks[p-1].text, true
 }
 
-// callsItself reports whether the block toks[open] opens calls name.
-func callsItself(toks []javaToken, open int, name string) bool {
-	end := matching(toks, open)
+// callsItself reports whether the block from toks[open] to toks[end]
+// calls name.
+func callsItself(toks []javaToken, open, end int, name string) bool {
 	for k := open + 1; k < end-1; k++ {
 		if toks[k].text == name && toks[k+1].text == "(" && toks[k-1].text != "new" {
 			return true

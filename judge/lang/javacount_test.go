@@ -93,3 +93,15 @@ func TestCountedJavaBuildSeesEscapedLoops(t *testing.T) {
 	assert.Contains(t, string(r.Files["Solution.java"]), "for (int i = 0; NQueensJudgeMain.tick(4) && (i < n); i++) c++;")
 	assert.Contains(t, string(r.Files["NQueensJudgeMain.java"]), "COUNTED_LINES = 8, COUNTED_METHODS = 0;")
 }
+
+// Brackets pair as they nest, whatever their kind; one left open pairs
+// with nothing.
+func TestBracketsPairAsTheyNest(t *testing.T) {
+	toks := javaTokens([]byte("f(a[i], () -> { g(); }) {"))
+	var texts []string
+	for _, tk := range toks {
+		texts = append(texts, tk.text)
+	}
+	require.Equal(t, []string{"f", "(", "a", "[", "i", "]", ",", "(", ")", "->", "{", "g", "(", ")", ";", "}", ")", "{"}, texts)
+	assert.Equal(t, []int{-1, 16, -1, 5, -1, 3, -1, 8, 7, -1, 15, -1, 13, 12, -1, 10, 1, -1}, brackets(toks))
+}
