@@ -81,8 +81,8 @@ func cmdSolve(ts *testscript.TestScript, neg bool, args []string) {
 	s.output, s.outputTail, s.outputLines = []byte(prints), []byte(tail), lines
 	run := outcome.Run{
 		Result: res, Crash: crash, Prints: prints, Printed: out.Printed, N: n, Limits: s.limits, Func: s.prob.Func, Display: s.params.Display,
-		Relative: s.c.Relative() && s.params.Relative, Ref: s.params.Ref, Startup: s.params.Startup,
-		Source: s.params.Source, Lang: s.params.Lang,
+		Relative: s.c.Relative() && s.params.Relative,
+		Source:   s.params.Source, Lang: s.params.Lang,
 	}
 	if v, msg := outcome.Classify(run); v != verdict.AC {
 		s.verdict, s.message = v, msg

@@ -41,9 +41,6 @@ type Params struct {
 	TempDir  string // where the case's work directory is made; it is removed after
 	// Jail isolates each run; nil runs with the process-group limits only.
 	Jail *sandbox.Jail
-	// Startup is the CPU time any program needs to start here (the jail
-	// included); it is left out when comparing a run with the reference.
-	Startup time.Duration
 	// Locate, when set, finds the student's lines at the addresses of a
 	// harness's crash report (a C or C++ build's: its frames, a
 	// sanitizer's report), which package outcome reads (outcome.Read).

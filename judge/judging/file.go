@@ -278,8 +278,9 @@ func (j *Judge) runCases(ctx context.Context, r calibrate.Ref, rep *Report, prog
 	cs, rep.Beyond = cases.ForLanguage(r.Problem, r.Lang, cs)
 	ratio := 0.0 // CPU time over the reference's, at the last relative case passed
 	var lastRelative *cases.Result
-	lastN := 0        // the n of lastRelative
-	var taken counted // the search's work, counted once
+	lastN := 0                 // the n of lastRelative
+	var taken counted          // the search's work, counted once
+	var quickest time.Duration // the quickest solve passed: a start-up, measured under this judging's load
 	tried := false
 	for i, c := range cs {
 		if rep.StoppedBy != "" {
@@ -308,7 +309,6 @@ func (j *Judge) runCases(ctx context.Context, r calibrate.Ref, rep *Report, prog
 			Scale:    jp.Scale,
 			TempDir:  j.TempDir,
 			Jail:     j.Jail,
-			Startup:  startup,
 		}
 		var res *cases.Result
 		byWork := false // the verdict is the counted work's, not the time's
@@ -323,11 +323,6 @@ func (j *Judge) runCases(ctx context.Context, r calibrate.Ref, rep *Report, prog
 				return taken, err
 			}
 			markClose(res, ratio)
-		}
-		if res.Verdict == verdict.AC && res.Relative() && lastRelative != nil && c.MaxInput() == lastN+1 {
-			if why, ok := cases.NotASearch(lastRelative, res, c.MaxInput(), j.Refs.Rate(r).Startup); ok {
-				res.Verdict, res.Message = verdict.HC, why
-			}
 		}
 		// Where the time cannot tell the methods apart (Python), a first
 		// relative case out of time is counted too: its verdict is TLE
@@ -346,6 +341,14 @@ func (j *Judge) runCases(ctx context.Context, r calibrate.Ref, rep *Report, prog
 			if v != "" && (!outOfTime || v == verdict.TLE) {
 				res.Verdict, res.Message, res.Close, byWork = v, why, false, true
 			}
+		}
+		if !byWork && res.Verdict == verdict.AC && res.Relative() {
+			if err := j.searched(ctx, r, progs.timed, s, c, res, quickest, lastRelative, lastN); err != nil {
+				return taken, err
+			}
+		}
+		if !byWork && res.Verdict == verdict.AC {
+			quickest = quicker(quickest, c, res)
 		}
 		if (res.Verdict == verdict.AC || res.Verdict == verdict.TLE) && c.MaxInput() == r.Lang.Headline && !byWork {
 			// The headline is the bitmask method's: counted work decides

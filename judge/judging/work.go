@@ -9,7 +9,6 @@ import (
 
 	"github.com/nqueens-kit/nqueens/internal/msg"
 	"github.com/nqueens-kit/nqueens/internal/queens"
-	"github.com/nqueens-kit/nqueens/judge/build"
 	"github.com/nqueens-kit/nqueens/judge/calibrate"
 	"github.com/nqueens-kit/nqueens/judge/lang"
 	"github.com/nqueens-kit/nqueens/judge/problem"
@@ -98,20 +97,11 @@ func (j *Judge) checkWork(ctx context.Context, r calibrate.Ref, prog sandbox.Pro
 		return counted{}, "", "", nil
 	}
 	counts, err := j.count(ctx, r, prog, s, n)
-	var failed *countingFailed
-	var sent *notCounts
-	var ce *build.CompileError
-	switch {
-	case errors.As(err, &failed):
-		return counted{}, verdict.RE, msg.Sprintf("n = %d, run once more with counters: your program %v. A program that passes its cases must also run when its lines are counted.", n, failed), nil
-	case errors.As(err, &sent):
-		return counted{}, verdict.RE, msg.Sprintf("n = %d, run once more with counters: what came back on the judge's channel is not the counts its harness writes: only the harness may write there, and only once your function has returned.", n), nil
-	case errors.As(err, &ce):
-		return counted{}, verdict.CE, msg.Sprintf("your file does not build with counters on its lines, as the judge builds it to count its work:\n%s", ce.Message), nil
-	case errors.Is(err, errNotCounted):
+	if v, why, done, err := countFailed(err, n); done {
+		return counted{}, v, why, err
+	}
+	if err != nil { // not counted here
 		return counted{}, "", "", nil
-	case err != nil:
-		return counted{}, "", "", err
 	}
 	taken := counted{n, counts}
 	if why, bad := profile.NoSearch(counts, n, refCalls); bad {

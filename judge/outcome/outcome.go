@@ -1,8 +1,9 @@
 // Package outcome turns one run of a submission under limits into a
 // verdict and a message for the student: how the sandbox stopped it, what
 // the crash report on its own channel says (the Go runtime's, or a
-// harness's in another language), whether it answered at all, and whether
-// it answered impossibly fast. It never reads the student's own prints.
+// harness's in another language), and whether it answered at all; and
+// where a search cannot be counted, whether it answered impossibly fast
+// (AnsweredTooFast). It never reads the student's own prints.
 package outcome
 
 import (
@@ -20,8 +21,9 @@ import (
 	"github.com/nqueens-kit/nqueens/judge/verdict"
 )
 
-// LookupFactor: a relative case answered in less than 1/LookupFactor of the
-// reference's search time is taken for a looked-up answer (HC). The fastest
+// LookupFactor: where a search cannot be counted, a relative case answered
+// in less than 1/LookupFactor of the reference's search time is taken for a
+// looked-up answer (HC). The fastest
 // honest counter in the kit, solutions/…/fast (eight symmetries, explicit
 // stack) on one core, needs 0.25–0.29 of the reference, 3.4–4 times less;
 // 50 is twelve times beyond that. A lookup table answers in about 0.0002
@@ -66,8 +68,6 @@ type Run struct {
 	Func     string // the solution function
 	Display  string // the student's file
 	Relative bool   // the CPU limit is relative to the reference
-	Ref      time.Duration
-	Startup  time.Duration // CPU time any program needs to start
 	// Source is the student's file, in Lang: a line a report names is
 	// checked against it (a statement of the function named); nil trusts
 	// the runtime's line.
@@ -174,11 +174,19 @@ func classify(r Run) (verdict.Verdict, string) {
 	if len(res.Answer) == 0 || res.Answer[len(res.Answer)-1] != '\n' {
 		return verdict.RE, msg.Sprintf("n = %d: the program ended without returning an answer from %s (did it exit on its own: os.Exit, exit, System.exit, sys.exit?)", n, r.Func)
 	}
-	if threshold, ok := lookupThreshold(r.Ref, r.Startup); r.Relative && ok && res.CPU < threshold {
-		return verdict.HC, msg.Sprintf("n = %d: answered in %s of CPU, %.0f times less than the reference search (%s): no search is that fast; the kit asks you to compute the answer, not to look it up",
-			n, format.Duration(res.CPU), float64(r.Ref-r.Startup)/float64(max(res.CPU, time.Microsecond)), format.Duration(r.Ref))
-	}
 	return verdict.AC, ""
+}
+
+// AnsweredTooFast is the time's word on a run at a relative case of n that
+// answered in cpu, where the reference took ref (startup of which is
+// start-up): the message for the student when it is a lookup. The judge
+// asks it only where the search cannot be counted: counts decide exactly.
+func AnsweredTooFast(n int, cpu, ref, startup time.Duration) (string, bool) {
+	if threshold, ok := lookupThreshold(ref, startup); !ok || cpu >= threshold {
+		return "", false
+	}
+	return msg.Sprintf("n = %d: answered in %s of CPU, %.0f times less than the reference search (%s): no search is that fast; the kit asks you to compute the answer, not to look it up",
+		n, format.Duration(cpu), float64(ref-startup)/float64(max(cpu, time.Microsecond)), format.Duration(ref)), true
 }
 
 // harnessCrash reads the crash report of a harness in another language
