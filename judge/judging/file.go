@@ -273,101 +273,17 @@ func (j *Judge) buildChecked(ctx context.Context, s lang.Submission) (sandbox.Pr
 // stopping at the first failure unless jp.All. The first relative case
 // passed has its search counted too (checkWork): it returns those counts.
 func (j *Judge) runCases(ctx context.Context, r calibrate.Ref, rep *Report, progs programs, s lang.Submission, cs []*cases.Case, jp Params) (counted, error) {
-	p := r.Problem
 	rep.Verdict = verdict.AC
 	cs, rep.Beyond = cases.ForLanguage(r.Problem, r.Lang, cs)
-	ratio := 0.0 // CPU time over the reference's, at the last relative case passed
-	var lastRelative *cases.Result
-	lastN := 0                 // the n of lastRelative
-	var taken counted          // the search's work, counted once
-	var quickest time.Duration // the quickest solve passed: a start-up, measured under this judging's load
-	tried := false
+	var so sofar
 	for i, c := range cs {
 		if rep.StoppedBy != "" {
 			rep.Skipped = append(rep.Skipped, c.Name)
 			continue
 		}
-		var ref time.Duration
-		if c.Relative() {
-			// Calibrate only when a relative case is reached: a submission
-			// that fails early never waits for it.
-			var err error
-			if ref, err = j.Refs.Time(ctx, r, c); err != nil {
-				return taken, err
-			}
-		}
-		startup := j.Refs.Rate(r).Startup
-		params := cases.Params{
-			Program:  progs.timed,
-			Locate:   &lang.Locator{Builder: j.Builder, Binary: progs.timed.Path, Lines: &s},
-			Display:  rep.File,
-			Source:   s.Source,
-			Lang:     r.Lang,
-			Limits:   c.TimedLimits(ref, startup, jp.Scale),
-			Relative: true,
-			Ref:      ref,
-			Scale:    jp.Scale,
-			TempDir:  j.TempDir,
-			Jail:     j.Jail,
-		}
-		var res *cases.Result
-		byWork := false // the verdict is the counted work's, not the time's
-		if v, why := taken.atHeadline(s, c.MaxInput()); v != "" && c.MaxInput() == r.Lang.Headline {
-			// The counts taken at a smaller case have decided the headline:
-			// its run could change nothing, and would cost its whole limit
-			// (a run to the limit is the one a busy machine can spoil).
-			res, byWork = cases.Decided(c, params, v, why+"\n"+msg.Sprintf("Not run: the counted work decides it.")), true
-		} else {
-			var err error
-			if res, err = j.runCase(ctx, p, c, params, progs); err != nil {
-				return taken, err
-			}
-			markClose(res, ratio)
-		}
-		// Where the time cannot tell the methods apart (Python), a first
-		// relative case out of time is counted too: its verdict is TLE
-		// either way, and the counts, not how busy the machine was, say
-		// why (a busy machine can push boolean lists past the limit).
-		outOfTime := res.Verdict == verdict.TLE && r.Lang.WorkDecides
-		if (res.Verdict == verdict.AC || outOfTime) && res.Relative() && !tried {
-			tried = true
-			var v verdict.Verdict
-			var why string
-			var err error
-			if taken, v, why, err = j.checkWork(ctx, r, progs.timed, s, c.MaxInput()); err != nil {
-				return taken, err
-			}
-			rep.Work = taken.work(s.Source)
-			if v != "" && (!outOfTime || v == verdict.TLE) {
-				res.Verdict, res.Message, res.Close, byWork = v, why, false, true
-			}
-		}
-		if !byWork && res.Verdict == verdict.AC && res.Relative() {
-			if err := j.searched(ctx, r, progs.timed, s, c, res, quickest, lastRelative, lastN); err != nil {
-				return taken, err
-			}
-		}
-		if !byWork && res.Verdict == verdict.AC {
-			quickest = quicker(quickest, c, res)
-		}
-		if (res.Verdict == verdict.AC || res.Verdict == verdict.TLE) && c.MaxInput() == r.Lang.Headline && !byWork {
-			// The headline is the bitmask method's: counted work decides
-			// it, not a time near its limit.
-			if v, why := taken.atHeadline(s, c.MaxInput()); v != "" {
-				res.Verdict, res.Message, res.Close, byWork = v, why, false, true
-			}
-		}
-		if res.Close {
-			res.CloseNote = taken.closeNote(r.Lang.Headline)
-		}
-		if res.Verdict == verdict.AC && res.Relative() {
-			lastRelative, lastN = res, c.MaxInput()
-		}
-		if res.Verdict == verdict.TLE && res.Relative() && !byWork {
-			res.Message += "\n" + j.explainTLE(ctx, r, rep.Cases, c, res, taken)
-		}
-		if res.Relative() && res.Verdict == verdict.AC && res.RefMs > 0 {
-			ratio = float64(res.CPU) / float64(format.Millis(res.RefMs))
+		res, err := j.judgeCase(ctx, r, rep, progs, s, c, jp, &so)
+		if err != nil {
+			return so.taken, err
 		}
 		// A search too slow or too large for a smaller case cannot pass a
 		// larger one, and an endless loop or a memory hog would cost every
@@ -385,11 +301,119 @@ func (j *Judge) runCases(ctx context.Context, r calibrate.Ref, rep *Report, prog
 				for _, rest := range cs[i+1:] {
 					rep.Skipped = append(rep.Skipped, rest.Name)
 				}
-				return taken, nil
+				return so.taken, nil
 			}
 		}
 	}
-	return taken, nil
+	return so.taken, nil
+}
+
+// sofar is what a file's cases passed so far tell the next: the search's
+// counts (taken once, at the first relative case passed), the last
+// relative case passed and the pace there, and the quickest solve.
+type sofar struct {
+	taken    counted
+	tried    bool          // the search was counted (or could not be)
+	quickest time.Duration // the quickest solve passed: a start-up, measured under this judging's load
+	// lastRelative is the last relative case passed, of n = lastN, and
+	// ratio its CPU time over the reference's there.
+	lastRelative *cases.Result
+	lastN        int
+	ratio        float64
+}
+
+// judgeCase runs case c, or decides it by the counts already taken, and
+// judges the run by what the cases before it told (so), which it updates.
+func (j *Judge) judgeCase(ctx context.Context, r calibrate.Ref, rep *Report, progs programs, s lang.Submission, c *cases.Case, jp Params, so *sofar) (*cases.Result, error) {
+	var ref time.Duration
+	if c.Relative() {
+		// Calibrate only when a relative case is reached: a submission
+		// that fails early never waits for it.
+		var err error
+		if ref, err = j.Refs.Time(ctx, r, c); err != nil {
+			return nil, err
+		}
+	}
+	params := cases.Params{
+		Program:  progs.timed,
+		Locate:   &lang.Locator{Builder: j.Builder, Binary: progs.timed.Path, Lines: &s},
+		Display:  rep.File,
+		Source:   s.Source,
+		Lang:     r.Lang,
+		Limits:   c.TimedLimits(ref, j.Refs.Rate(r).Startup, jp.Scale),
+		Relative: true,
+		Ref:      ref,
+		Scale:    jp.Scale,
+		TempDir:  j.TempDir,
+		Jail:     j.Jail,
+	}
+	if v, why := so.taken.atHeadline(s, c.MaxInput()); v != "" && c.MaxInput() == r.Lang.Headline {
+		// The counts taken at a smaller case have decided the headline:
+		// its run could change nothing, and would cost its whole limit
+		// (a run to the limit is the one a busy machine can spoil).
+		res := cases.Decided(c, params, v, why+"\n"+msg.Sprintf("Not run: the counted work decides it."))
+		return res, j.weigh(ctx, r, rep, progs, s, c, res, true, so)
+	}
+	res, err := j.runCase(ctx, r.Problem, c, params, progs)
+	if err != nil {
+		return nil, err
+	}
+	markClose(res, so.ratio)
+	return res, j.weigh(ctx, r, rep, progs, s, c, res, false, so)
+}
+
+// weigh judges res, the run of case c, beyond its time and answer: by the
+// search's counts (taken at the first relative case passed), by whether a
+// search explains it at all (searched), at the headline by the counts
+// again, and a TLE by how far off it was. byWork says the counts decided
+// it already. It updates so.
+func (j *Judge) weigh(ctx context.Context, r calibrate.Ref, rep *Report, progs programs, s lang.Submission, c *cases.Case, res *cases.Result, byWork bool, so *sofar) error {
+	// Where the time cannot tell the methods apart (Python), a first
+	// relative case out of time is counted too: its verdict is TLE
+	// either way, and the counts, not how busy the machine was, say
+	// why (a busy machine can push boolean lists past the limit).
+	outOfTime := res.Verdict == verdict.TLE && r.Lang.WorkDecides
+	if (res.Verdict == verdict.AC || outOfTime) && res.Relative() && !so.tried {
+		so.tried = true
+		var v verdict.Verdict
+		var why string
+		var err error
+		if so.taken, v, why, err = j.checkWork(ctx, r, progs.timed, s, c.MaxInput()); err != nil {
+			return err
+		}
+		rep.Work = so.taken.work(s.Source)
+		if v != "" && (!outOfTime || v == verdict.TLE) {
+			res.Verdict, res.Message, res.Close, byWork = v, why, false, true
+		}
+	}
+	if !byWork && res.Verdict == verdict.AC && res.Relative() {
+		if err := j.searched(ctx, r, progs.timed, s, c, res, so.quickest, so.lastRelative, so.lastN); err != nil {
+			return err
+		}
+	}
+	if !byWork && res.Verdict == verdict.AC {
+		so.quickest = quicker(so.quickest, c, res)
+	}
+	if (res.Verdict == verdict.AC || res.Verdict == verdict.TLE) && c.MaxInput() == r.Lang.Headline && !byWork {
+		// The headline is the bitmask method's: counted work decides
+		// it, not a time near its limit.
+		if v, why := so.taken.atHeadline(s, c.MaxInput()); v != "" {
+			res.Verdict, res.Message, res.Close, byWork = v, why, false, true
+		}
+	}
+	if res.Close {
+		res.CloseNote = so.taken.closeNote(r.Lang.Headline)
+	}
+	if res.Verdict == verdict.TLE && res.Relative() && !byWork {
+		res.Message += "\n" + j.explainTLE(ctx, r, rep.Cases, c, res, so.taken)
+	}
+	if res.Verdict == verdict.AC && res.Relative() {
+		so.lastRelative, so.lastN = res, c.MaxInput()
+		if res.RefMs > 0 {
+			so.ratio = float64(res.CPU) / float64(format.Millis(res.RefMs))
+		}
+	}
+	return nil
 }
 
 // runCase runs case c on the timed build, and again on the checked build
