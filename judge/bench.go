@@ -31,7 +31,7 @@ func (j *judge) bench(ctx context.Context) (int, error) {
 		if err != nil {
 			return 0, err
 		}
-		b := &bench.Bench{Programs: entries, TempDir: j.tempDir, Progress: j.refs.Progress}
+		b := &bench.Bench{Programs: entries, TempDir: j.tempDir, Activity: j.refs.Activity}
 		base := slices.IndexFunc(entries, func(e *bench.Program) bool { return e.Name == p.Calibrator })
 		if base < 0 {
 			return 0, setupErrorf("bench %s: no reference %s/solution.go to compare with", p.Folder(), j.kit.Rel(filepath.Join(j.kit.Solutions(p), p.Calibrator)))

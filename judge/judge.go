@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/nqueens-kit/nqueens/internal/msg"
+	"github.com/nqueens-kit/nqueens/judge/activity"
 	"github.com/nqueens-kit/nqueens/judge/build"
 	"github.com/nqueens-kit/nqueens/judge/calibrate"
 	"github.com/nqueens-kit/nqueens/judge/format"
@@ -86,6 +87,7 @@ func newJudge(opts options, stdout, stderr io.Writer) (*judge, error) {
 	if cacheDir != "" {
 		binCache = filepath.Join(cacheDir, "bin")
 	}
+	now := &activity.Now{} // what runs, for the live line
 	j := &judge{
 		opts:     opts,
 		kit:      k,
@@ -94,34 +96,34 @@ func newJudge(opts options, stdout, stderr io.Writer) (*judge, error) {
 		cacheDir: cacheDir,
 		jail:     jail,
 		tempDir:  tempDir,
-		stdout:   stdout,
-		stderr:   stderr,
-		live:     newLiveLine(stderr),
+		live:     newLiveLine(stderr, now),
 		colour:   useColour(stdout),
 	}
+	// Every print of the judge's clears the live line first.
+	j.stdout, j.stderr = j.live.writer(stdout), j.live.writer(stderr)
 	j.builder.UseGo(goEnv)
 	j.refs = &calibrate.References{
-		Cache:   calibrate.Open(cacheDir),
-		Machine: j.machine,
-		Kit:     k,
-		Jail:    jail,
-		TempDir: tempDir,
-		Builder: j.builder,
-		Notes:   stderr,
-		Progress: func(what string) func() {
-			j.live.start(what)
-			return j.live.stop
-		},
+		Cache:    calibrate.Open(cacheDir),
+		Machine:  j.machine,
+		Kit:      k,
+		Jail:     jail,
+		TempDir:  tempDir,
+		Builder:  j.builder,
+		Notes:    j.stderr,
+		Activity: now,
 	}
 	j.judging = judging.New(judging.Config{
 		Kit: k, Builder: j.builder, Refs: j.refs, Jail: jail, TempDir: tempDir,
 		Run: opts.Run, Update: opts.Mode == modeUpdate,
-		Progress: j.refs.Progress,
+		Activity: now,
 	})
 	return j, nil
 }
 
-func (j *judge) close() { os.RemoveAll(j.tempDir) }
+func (j *judge) close() {
+	j.live.stop()
+	os.RemoveAll(j.tempDir)
+}
 
 // tempPrefix starts the name of every judge's temporary directory, followed
 // by its process ID.
@@ -166,18 +168,30 @@ func (j *judge) judgeAll(ctx context.Context) (int, error) {
 			// name a file that is not the one judged.
 			file = j.starter(ctx, p)
 		}
-		jp := judging.Params{All: j.opts.All, Teach: true}
-		if !j.opts.JSON {
-			jp.Header, jp.Case = j.out().Header, j.out().Case
+		jg, err := j.judging.Begin(ctx, p, file, display, judging.Params{All: j.opts.All, Teach: true})
+		if err != nil {
+			return 0, err
 		}
-		rep, err := j.judging.File(ctx, p, file, display, jp)
+		// A person sees each case as it ends, below the header.
+		streamed := !j.opts.JSON && jg.Runs()
+		if streamed {
+			j.out().Header(jg.Report)
+			for c := range jg.Cases(ctx) {
+				j.out().Case(c)
+			}
+		}
+		rep, err := jg.Finish(ctx)
 		if err != nil {
 			return 0, err
 		}
 		for _, c := range rep.Cases {
 			cpu += c.CPU
 		}
-		j.finish(rep)
+		if streamed {
+			j.out().Summary(rep)
+		} else {
+			j.finish(rep)
+		}
 		j.recordStatus(p, rep)
 		if rep.Verdict != verdict.AC {
 			code = exitFailed

@@ -10,18 +10,14 @@ import (
 	"github.com/nqueens-kit/nqueens/judge/report"
 )
 
-// finish prints a report: the rest of it if its cases were streamed, else
-// the whole of it, as JSON or for a person.
+// finish prints the whole of a report, as JSON or for a person.
 func (j *judge) finish(rep *judging.Report) {
-	switch {
-	case j.opts.JSON:
+	if j.opts.JSON {
 		data, _ := json.Marshal(rep)
 		fmt.Fprintf(j.stdout, "%s\n", data)
-	case rep.Streamed:
-		j.out().Summary(rep)
-	default:
-		j.out().Whole(rep)
+		return
 	}
+	j.out().Whole(rep)
 }
 
 // out is the terminal's printer, as the options and the terminal ask.

@@ -2,13 +2,17 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/nqueens-kit/nqueens/judge/activity"
 )
 
 func TestDevNullIsNoTerminal(t *testing.T) {
@@ -39,19 +43,37 @@ func (w *lockedBuffer) Len() int {
 	return w.b.Len()
 }
 
-func TestLiveLineStartedTwiceStopsTheFirst(t *testing.T) {
-	// A start without a stop must not leave the first ticker writing its
-	// line forever. Each ticker clears its line as it ends, and stop waits
-	// for that: once stop returns, both have cleared theirs.
-	var w lockedBuffer
-	l := &liveLine{w: &w, on: true}
-	l.start("a")
-	l.start("b")
-	l.stop()
+func (w *lockedBuffer) String() string {
 	w.mu.Lock()
-	out := w.b.String()
-	w.mu.Unlock()
-	bare := strings.Count(out, "\r\x1b[K") - strings.Count(out, "\r\x1b[K  running")
-	assert.Equal(t, 2, bare, "each ticker ended, clearing its line: %q", out)
-	assert.True(t, strings.HasSuffix(out, "\r\x1b[K"), "the last write is the last ticker's clear")
+	defer w.mu.Unlock()
+	return w.b.String()
+}
+
+func TestLiveLineIsClearedBeforeEveryPrint(t *testing.T) {
+	var w lockedBuffer
+	now := &activity.Now{}
+	l := &liveLine{w: &w, on: true, now: now, done: make(chan struct{}), ended: make(chan struct{})}
+	go l.run()
+	out := l.writer(&w)
+
+	stop := now.Start("0052-n-queens-ii n16")
+	// The line is drawn at the change, not at the next tick; 10 s only
+	// bounds a machine that never schedules the goroutine.
+	require.Eventually(t, func() bool { return strings.Contains(w.String(), "running 0052-n-queens-ii n16") }, 10*time.Second, time.Millisecond)
+	// A print while the line is drawn (a calibration's note, or a case's
+	// line printed before the line noticed the stop) clears it first.
+	fmt.Fprint(out, "  AC   n16\n")
+	stop()
+	l.stop()
+	l.stop() // twice is harmless
+
+	got := w.String()
+	assert.Contains(t, got, "\r\x1b[K  AC   n16\n", "the case's line starts on a cleared line: %q", got)
+	last := got[strings.LastIndex(got, "\r\x1b[K")+len("\r\x1b[K"):]
+	assert.NotContains(t, last, "running", "stop leaves no line drawn: %q", got)
+	// Only a drawn line is cleared: a judge without one prints as is.
+	var plain bytes.Buffer
+	quiet := &liveLine{w: &plain, now: now}
+	fmt.Fprint(quiet.writer(&plain), "x")
+	assert.Equal(t, "x", plain.String())
 }

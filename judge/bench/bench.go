@@ -16,6 +16,7 @@ import (
 
 	"github.com/nqueens-kit/nqueens/internal/msg"
 	"github.com/nqueens-kit/nqueens/internal/queens"
+	"github.com/nqueens-kit/nqueens/judge/activity"
 	"github.com/nqueens-kit/nqueens/judge/judging"
 	"github.com/nqueens-kit/nqueens/judge/lang"
 	"github.com/nqueens-kit/nqueens/judge/problem"
@@ -64,8 +65,8 @@ type Timing struct {
 type Bench struct {
 	Programs []*Program
 	TempDir  string
-	// Progress, when set, shows a run under way and returns its stop.
-	Progress func(what string) (stop func())
+	// Activity records the run under way (nil: nothing).
+	Activity *activity.Now
 }
 
 // Time times every program at n, the programs taking turns in each round,
@@ -138,13 +139,8 @@ func (b *Bench) Remaining(n int) time.Duration {
 	return total
 }
 
-// progress shows what runs, while it runs.
-func (b *Bench) progress(what string) func() {
-	if b.Progress == nil {
-		return func() {}
-	}
-	return b.Progress(what)
-}
+// progress records what runs, while it runs.
+func (b *Bench) progress(what string) func() { return b.Activity.Start(what) }
 
 // median is the middle of ds, and false when there is none.
 func median(ds []time.Duration) (time.Duration, bool) {

@@ -16,6 +16,7 @@ import (
 
 	"github.com/nqueens-kit/nqueens/internal/msg"
 	"github.com/nqueens-kit/nqueens/internal/queens"
+	"github.com/nqueens-kit/nqueens/judge/activity"
 	"github.com/nqueens-kit/nqueens/judge/build"
 	"github.com/nqueens-kit/nqueens/judge/cases"
 	"github.com/nqueens-kit/nqueens/judge/format"
@@ -82,9 +83,9 @@ type References struct {
 	TempDir string         // where the reference runs
 	Builder *build.Builder // builds the references, as it builds submissions
 	// Notes is where calibrating says what it does (the judge's stderr);
-	// Progress, when set, shows a step under way and returns its stop.
+	// Activity records the step under way (nil: nothing).
 	Notes    io.Writer
-	Progress func(what string) (stop func())
+	Activity *activity.Now
 
 	mu      sync.Mutex
 	times   map[string]time.Duration // by problem/language/case, once known
@@ -201,13 +202,8 @@ func (rs *References) init() {
 	}
 }
 
-// progress shows what runs, while it runs.
-func (rs *References) progress(what string) func() {
-	if rs.Progress == nil {
-		return func() {}
-	}
-	return rs.Progress(what)
-}
+// progress records what runs, while it runs.
+func (rs *References) progress(what string) func() { return rs.Activity.Start(what) }
 
 // calibrationStale reports whether the cached calibration e of r was taken
 // on a busier machine than this one is now: the reference, timed again at

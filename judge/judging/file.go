@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"iter"
 	"slices"
 	"strings"
 	"time"
@@ -35,10 +36,6 @@ type Params struct {
 	// Teach adds where the time goes to a report that ran out of it: for
 	// a student judging their own file.
 	Teach bool
-	// Header and Case, when set, show the report as it is made: its
-	// header once the file is built, and each case as it ends.
-	Header func(*Report)
-	Case   func(*cases.Result)
 }
 
 // File judges file as a solution to p. display names the file in
@@ -47,6 +44,48 @@ type Params struct {
 // *SetupError, a *SubmissionError for a file it cannot read) or an
 // interruption.
 func (j *Judge) File(ctx context.Context, p *problem.Problem, file, display string, jp Params) (*Report, error) {
+	jg, err := j.Begin(ctx, p, file, display, jp)
+	if err != nil {
+		return nil, err
+	}
+	return jg.Finish(ctx)
+}
+
+// Source judges src, a solution to p in language l read already (File
+// reads it; -grade reads it once beneath the student's folder), as File
+// does; display names it in messages.
+func (j *Judge) Source(ctx context.Context, p *problem.Problem, l *lang.Language, src []byte, display string, jp Params) (*Report, error) {
+	jg, err := j.begin(ctx, p, l, src, display, jp)
+	if err != nil {
+		return nil, err
+	}
+	return jg.Finish(ctx)
+}
+
+// A Judging is one file being judged, for a caller that shows each case
+// as it ends: Begin reads, checks and builds the file, Cases runs its
+// cases one by one as the caller asks for them, and Finish completes the
+// report. File does all three at once.
+type Judging struct {
+	// Report is the file's report: its header once Begin returns, with
+	// the verdict already where the file never reached its cases (a
+	// compile error, an answer written in); whole once Finish returns.
+	Report *Report
+
+	j     *Judge
+	r     calibrate.Ref
+	s     lang.Submission
+	cs    []*cases.Case
+	progs programs
+	jp    Params
+	runs  bool // the file was built: it has cases to run
+	ran   bool // Cases ran them (or began to)
+	taken counted
+	err   error
+}
+
+// Begin reads file and judges it as far as its cases (see File).
+func (j *Judge) Begin(ctx context.Context, p *problem.Problem, file, display string, jp Params) (*Judging, error) {
 	if display == "" {
 		display = j.Kit.Rel(file)
 	}
@@ -54,17 +93,49 @@ func (j *Judge) File(ctx context.Context, p *problem.Problem, file, display stri
 	if err != nil {
 		return nil, err
 	}
-	return j.Source(ctx, p, l, src, display, jp)
+	return j.begin(ctx, p, l, src, display, jp)
 }
 
-// Source judges src, a solution to p in language l read already (File
-// reads it; -grade reads it once beneath the student's folder), as File
-// does; display names it in messages.
-func (j *Judge) Source(ctx context.Context, p *problem.Problem, l *lang.Language, src []byte, display string, jp Params) (*Report, error) {
+// Runs reports whether the file reached its cases: whether Cases has any
+// to run.
+func (jg *Judging) Runs() bool { return jg.runs }
+
+// Cases runs the file's cases, from small to large, stopping at the first
+// failure unless Params.All, and yields each result as it ends. A caller
+// that stops early leaves the remaining cases skipped.
+func (jg *Judging) Cases(ctx context.Context) iter.Seq[*cases.Result] {
+	return func(yield func(*cases.Result) bool) {
+		if !jg.runs || jg.ran {
+			return
+		}
+		jg.ran = true
+		jg.taken, jg.err = jg.j.runCases(ctx, jg.r, jg.Report, jg.progs, jg.s, jg.cs, jg.jp, yield)
+	}
+}
+
+// Finish runs the cases Cases has not run, and completes the report:
+// where the time went, for a student whose search ran out of it
+// (Params.Teach). An error is the judge's, or an interruption; the report
+// so far comes with it.
+func (jg *Judging) Finish(ctx context.Context) (*Report, error) {
+	for range jg.Cases(ctx) {
+	}
+	rep := jg.Report
+	if jg.err != nil {
+		return rep, jg.err
+	}
+	if jg.runs && jg.jp.Teach && ranOutOfTime(rep) {
+		rep.Profile = jg.j.whereTimeGoes(ctx, jg.r, jg.progs.timed, jg.s, rep, jg.taken)
+	}
+	return rep, nil
+}
+
+// begin judges src as far as its cases (see Source).
+func (j *Judge) begin(ctx context.Context, p *problem.Problem, l *lang.Language, src []byte, display string, jp Params) (*Judging, error) {
 	rep := j.newReport(p, l, display)
 	if IsStarter(src, p.Func) {
 		rep.Verdict, rep.Message = verdict.NotWritten, notWritten(j.Kit, p, l, display)
-		return rep, nil
+		return &Judging{Report: rep, j: j}, nil
 	}
 
 	s := lang.NewSubmission(p, l, src, display)
@@ -73,7 +144,7 @@ func (j *Judge) Source(ctx context.Context, p *problem.Problem, l *lang.Language
 		rep.Verdict = verdict.CE
 		rep.Message = msg.Sprintf("%s: checking your source before the build was stopped at the judge's limits (%s of CPU time, %s of memory): is a type nested in itself many times over?",
 			display, format.Duration(worker.Limits.CPU), format.Bytes(worker.Limits.Memory))
-		return rep, nil
+		return &Judging{Report: rep, j: j}, nil
 	}
 	if err != nil {
 		return nil, err
@@ -85,14 +156,14 @@ func (j *Judge) Source(ctx context.Context, p *problem.Problem, l *lang.Language
 			rep.Message = msg.Sprintf("n = %d: rows of every %d-queens board are written into the source (line %d); the kit asks you to compute them", f.N, f.N, f.Line)
 		}
 		rep.Message = fmt.Sprintf("%s:%d: %s", display, f.Line, rep.Message)
-		return rep, nil
+		return &Judging{Report: rep, j: j}, nil
 	}
 
 	if checks.Reach {
 		rep.Verdict = verdict.HC
 		rep.Message = msg.Sprintf("%s:%d: %s reaches into the judge (its environment, its channels, the tracer or the checks that count and check your search): a solution needs none of them, and the kit asks you to compute the answer, not to change how it is judged",
 			display, checks.ReachLine, checks.ReachCall)
-		return rep, nil
+		return &Judging{Report: rep, j: j}, nil
 	}
 	if note := clockNote(checks, display); note != "" {
 		rep.Notes = append(rep.Notes, note)
@@ -112,7 +183,7 @@ func (j *Judge) Source(ctx context.Context, p *problem.Problem, l *lang.Language
 			// after the student's return.
 			rep.Message += "\n" + msg.Sprintf("javac refuses a statement that can never run: the starter's line, %s:%d, is still in your function: delete it.", display, lang.StarterLine(src))
 		}
-		return rep, nil
+		return &Judging{Report: rep, j: j}, nil
 	}
 	if err != nil {
 		return nil, err
@@ -130,18 +201,7 @@ func (j *Judge) Source(ctx context.Context, p *problem.Problem, l *lang.Language
 			rep.Notes = append(rep.Notes, msg.Sprintf("note: imported for your file, as LeetCode's Go does: %s", strings.Join(added, ", ")))
 		}
 	}
-	if jp.Header != nil {
-		jp.Header(rep)
-		rep.Streamed = true
-	}
-	taken, err := j.runCases(ctx, r, rep, progs, s, cs, jp)
-	if err != nil {
-		return rep, err
-	}
-	if jp.Teach && ranOutOfTime(rep) {
-		rep.Profile = j.whereTimeGoes(ctx, r, progs.timed, s, rep, taken)
-	}
-	return rep, nil
+	return &Judging{Report: rep, j: j, r: r, s: s, cs: cs, progs: progs, jp: jp, runs: true}, nil
 }
 
 // Build builds s. A missing toolchain is a setup error that says what to
@@ -270,9 +330,10 @@ func (j *Judge) buildChecked(ctx context.Context, s lang.Submission) (sandbox.Pr
 }
 
 // runCases runs each case against the built program, from small to large,
-// stopping at the first failure unless jp.All. The first relative case
+// stopping at the first failure unless jp.All, and yields each result;
+// where yield returns false, the rest are skipped. The first relative case
 // passed has its search counted too (checkWork): it returns those counts.
-func (j *Judge) runCases(ctx context.Context, r calibrate.Ref, rep *Report, progs programs, s lang.Submission, cs []*cases.Case, jp Params) (counted, error) {
+func (j *Judge) runCases(ctx context.Context, r calibrate.Ref, rep *Report, progs programs, s lang.Submission, cs []*cases.Case, jp Params, yield func(*cases.Result) bool) (counted, error) {
 	rep.Verdict = verdict.AC
 	cs, rep.Beyond = cases.ForLanguage(r.Problem, r.Lang, cs)
 	var so sofar
@@ -292,17 +353,14 @@ func (j *Judge) runCases(ctx context.Context, r calibrate.Ref, rep *Report, prog
 			rep.StoppedBy = res.Verdict
 		}
 		rep.Cases = append(rep.Cases, res)
-		if jp.Case != nil {
-			jp.Case(res)
-		}
 		if res.Verdict != verdict.AC && rep.Verdict == verdict.AC {
 			rep.Verdict, rep.Message = res.Verdict, res.Message
-			if !jp.All {
-				for _, rest := range cs[i+1:] {
-					rep.Skipped = append(rep.Skipped, rest.Name)
-				}
-				return so.taken, nil
+		}
+		if !yield(res) || (rep.Verdict != verdict.AC && !jp.All) {
+			for _, rest := range cs[i+1:] {
+				rep.Skipped = append(rep.Skipped, rest.Name)
 			}
+			return so.taken, nil
 		}
 	}
 	return so.taken, nil

@@ -15,6 +15,7 @@ import (
 	"regexp"
 	"sync"
 
+	"github.com/nqueens-kit/nqueens/judge/activity"
 	"github.com/nqueens-kit/nqueens/judge/build"
 	"github.com/nqueens-kit/nqueens/judge/calibrate"
 	"github.com/nqueens-kit/nqueens/judge/cases"
@@ -34,9 +35,9 @@ type Config struct {
 	TempDir string         // where cases run; "" is the system's
 	Run     *regexp.Regexp // the cases to run (-run); nil runs every case
 	Update  bool           // rewrite the cases' expected outputs (-update)
-	// Progress, when set, shows a step under way (a case, a counting run)
-	// and returns its stop.
-	Progress func(what string) (stop func())
+	// Activity records the step under way (a case, a counting run) for
+	// whoever shows it; nil records nothing.
+	Activity *activity.Now
 }
 
 // A Judge judges submissions with a Config.
@@ -89,10 +90,5 @@ func (j *Judge) Forget() {
 	clear(j.cases)
 }
 
-// progress shows what runs, while it runs.
-func (j *Judge) progress(what string) (stop func()) {
-	if j.Progress == nil {
-		return func() {}
-	}
-	return j.Progress(what)
-}
+// progress records what runs, while it runs.
+func (j *Judge) progress(what string) (stop func()) { return j.Activity.Start(what) }

@@ -45,8 +45,6 @@ type Report struct {
 	// case after which the larger ones were scored as failed without
 	// running (Skipped).
 	StoppedBy verdict.Verdict `json:"stopped_by,omitempty"`
-
-	Streamed bool `json:"-"` // the header and cases were shown as they ran (Params.Header)
 }
 
 // SkipReason says why the cases in Skipped were scored as failed without
