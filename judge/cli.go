@@ -487,7 +487,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	switch {
 	case ctx.Err() != nil:
-		j.live.stop()
+		j.live.Stop()
 		msg.Fprintf(stderr, "judge: interrupted; the running program was stopped\n")
 		return exitInterrupted
 	case err != nil:

@@ -39,7 +39,7 @@ type judge struct {
 	judging  *judging.Judge        // judges each file
 	stdout   io.Writer
 	stderr   io.Writer
-	live     *liveLine
+	live     *activity.Line // nil unless stderr is a terminal
 	colour   bool
 	started  time.Time
 }
@@ -96,11 +96,13 @@ func newJudge(opts options, stdout, stderr io.Writer) (*judge, error) {
 		cacheDir: cacheDir,
 		jail:     jail,
 		tempDir:  tempDir,
-		live:     newLiveLine(stderr, now),
 		colour:   useColour(stdout),
 	}
+	if isTerminal(stderr) {
+		j.live = activity.Draw(stderr, now)
+	}
 	// Every print of the judge's clears the live line first.
-	j.stdout, j.stderr = j.live.writer(stdout), j.live.writer(stderr)
+	j.stdout, j.stderr = j.live.Writer(stdout), j.live.Writer(stderr)
 	j.builder.UseGo(goEnv)
 	j.refs = &calibrate.References{
 		Cache:    calibrate.Open(cacheDir),
@@ -121,7 +123,7 @@ func newJudge(opts options, stdout, stderr io.Writer) (*judge, error) {
 }
 
 func (j *judge) close() {
-	j.live.stop()
+	j.live.Stop()
 	os.RemoveAll(j.tempDir)
 }
 
