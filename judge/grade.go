@@ -15,8 +15,8 @@ import (
 func (j *judge) grade(ctx context.Context) (int, error) {
 	g := &class.Grader{
 		Judge: j.judging, Refs: j.refs, Tier: j.jail.Tier(), TempDir: j.tempDir, CacheDir: j.cacheDir,
-		Version: version.String(), Stdout: j.stdout, Stderr: j.stderr, Paint: j.paint,
-		Terminal: isTerminal(j.stderr), Prepared: j.live.Stop,
+		Version: version.String(), Stdout: j.stdout, Stderr: j.stderr, Colour: j.colour,
+		Terminal: isTerminal(j.stderr), Live: j.live,
 	}
 	o := j.opts
 	out, err := g.Grade(ctx, o.Config)

@@ -20,6 +20,7 @@ import (
 
 	"github.com/nqueens-kit/nqueens/internal/atomicfile"
 	"github.com/nqueens-kit/nqueens/internal/msg"
+	"github.com/nqueens-kit/nqueens/judge/activity"
 	"github.com/nqueens-kit/nqueens/judge/calibrate"
 	"github.com/nqueens-kit/nqueens/judge/cases"
 	"github.com/nqueens-kit/nqueens/judge/format"
@@ -27,6 +28,7 @@ import (
 	"github.com/nqueens-kit/nqueens/judge/judging"
 	"github.com/nqueens-kit/nqueens/judge/lang"
 	"github.com/nqueens-kit/nqueens/judge/problem"
+	"github.com/nqueens-kit/nqueens/judge/report"
 	"github.com/nqueens-kit/nqueens/judge/sandbox"
 	"github.com/nqueens-kit/nqueens/judge/sheet"
 	"github.com/nqueens-kit/nqueens/judge/verdict"
@@ -68,13 +70,12 @@ type Grader struct {
 	Version  string                // which judge, on the page and the feedback
 	Stdout   io.Writer
 	Stderr   io.Writer
-	Paint    func(v verdict.Verdict, s string) string // a verdict's colour in the table
+	Colour   bool // the table's verdicts in colour (a terminal)
 	// Terminal says Stderr is a terminal: the grading's progress is shown
-	// on one line there.
+	// on one line there, in place of Live, the judge's live line, which
+	// stops once the cases are read and the references timed.
 	Terminal bool
-	// Prepared is called once the cases are read and the references
-	// timed, before any student runs.
-	Prepared func()
+	Live     *activity.Line
 }
 
 // An Outcome is how a grading ended, which the exit status says.
@@ -142,9 +143,7 @@ func (gr *Grader) Grade(ctx context.Context, c Config) (Outcome, error) {
 	if err := g.Prepare(ctx, subs, c.Problems); err != nil {
 		return 0, err
 	}
-	if gr.Prepared != nil {
-		gr.Prepared()
-	}
+	gr.Live.Stop()
 	if c.Feedback != "" {
 		if err := sheet.CheckFeedbackDir(c.Feedback, g.Dir); err != nil {
 			return 0, err
@@ -300,7 +299,7 @@ func (gr *Grader) finish(ctx context.Context, c Config, class string, gradedAt t
 	}
 	if c.Classroom {
 		// stdout is the step's output; the table is for the log.
-		sheet.Table(gr.Stderr, all, c.Problems, gr.Paint)
+		sheet.Table(report.Printer{W: gr.Stderr, Colour: gr.Colour}, all, c.Problems)
 		sheet.PrintCounts(gr.Stderr, all, c.Problems)
 		slugs := map[string]string{}
 		for _, p := range c.Problems {
@@ -312,7 +311,7 @@ func (gr *Grader) finish(ctx context.Context, c Config, class string, gradedAt t
 		return out, nil
 	}
 	if !c.JSON && c.CSV != "-" {
-		sheet.Table(gr.Stdout, all, c.Problems, gr.Paint)
+		sheet.Table(report.Printer{W: gr.Stdout, Colour: gr.Colour}, all, c.Problems)
 		fmt.Fprintln(gr.Stdout)
 		sheet.PrintCounts(gr.Stdout, all, c.Problems)
 		sheet.PrintCopies(gr.Stdout, all)

@@ -21,6 +21,7 @@ import (
 	"github.com/nqueens-kit/nqueens/judge/grading"
 	"github.com/nqueens-kit/nqueens/judge/judging"
 	"github.com/nqueens-kit/nqueens/judge/problem"
+	"github.com/nqueens-kit/nqueens/judge/report"
 	"github.com/nqueens-kit/nqueens/judge/verdict"
 )
 
@@ -166,9 +167,10 @@ func JSONRecord(r grading.Row) string {
 	return string(data)
 }
 
-// Table writes the sheet for a person: a line per student, a column per
-// problem of ps, each verdict painted by paint.
-func Table(w io.Writer, rows []grading.Row, ps []*problem.Problem, paint func(verdict.Verdict, string) string) {
+// Table writes the sheet for a person on out.W: a line per student, a
+// column per problem of ps, each verdict painted as out paints it.
+func Table(out report.Printer, rows []grading.Row, ps []*problem.Problem) {
+	w := out.W
 	students, sheet := grading.ByStudent(rows)
 	width := len("student")
 	for _, s := range students {
@@ -185,7 +187,7 @@ func Table(w io.Writer, rows []grading.Row, ps []*problem.Problem, paint func(ve
 		for _, p := range ps {
 			r := sheet[s][p.Folder()]
 			got, most = got+r.Points, most+r.MaxPoints
-			fmt.Fprintf(w, "  %-4s %5s        ", paint(r.Verdict, fmt.Sprintf("%-4s", r.Verdict)), fmt.Sprintf("%d/%d", r.Passed, r.Total))
+			fmt.Fprintf(w, "  %-4s %5s        ", out.Paint(r.Verdict, fmt.Sprintf("%-4s", r.Verdict)), fmt.Sprintf("%d/%d", r.Passed, r.Total))
 		}
 		fmt.Fprintf(w, "  %d/%d\n", got, most)
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/nqueens-kit/nqueens/judge/format"
 	"github.com/nqueens-kit/nqueens/judge/grading"
 	"github.com/nqueens-kit/nqueens/judge/problem"
+	"github.com/nqueens-kit/nqueens/judge/report"
 	"github.com/nqueens-kit/nqueens/judge/verdict"
 )
 
@@ -27,7 +28,7 @@ func TestTableLinesUpWideNames(t *testing.T) {
 		{Student: "bob", Problem: p.Folder(), Verdict: verdict.WA, Passed: 0, Total: 3, MaxPoints: 4},
 	}
 	var b bytes.Buffer
-	Table(&b, rows, []*problem.Problem{p}, func(_ verdict.Verdict, s string) string { return s })
+	Table(report.Printer{W: &b}, rows, []*problem.Problem{p})
 	lines := strings.Split(strings.TrimSpace(b.String()), "\n")
 	require.Len(t, lines, 4)
 	column := func(line, word string) int {
