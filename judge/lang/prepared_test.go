@@ -73,5 +73,5 @@ func TestAFileIsPreparedOnce(t *testing.T) {
 			judging = append(judging, caller)
 		}
 	}
-	assert.Equal(t, []string{"judging.Source"}, judging, "the Submissions judging makes")
+	assert.Equal(t, []string{"judging.begin"}, judging, "the Submissions judging makes")
 }
