@@ -20,7 +20,6 @@ import (
 	"github.com/nqueens-kit/nqueens/judge/cases"
 	"github.com/nqueens-kit/nqueens/judge/format"
 	"github.com/nqueens-kit/nqueens/judge/lang"
-	"github.com/nqueens-kit/nqueens/judge/problem"
 	"github.com/nqueens-kit/nqueens/judge/profile"
 	"github.com/nqueens-kit/nqueens/judge/sandbox"
 	"github.com/nqueens-kit/nqueens/judge/verdict"
@@ -151,7 +150,7 @@ func ranOutOfTime(rep *Report) bool {
 // Nothing it fails at is the student's: the report just goes without it.
 func (j *Judge) whereTimeGoes(ctx context.Context, r calibrate.Ref, prog sandbox.Program, s lang.Submission, rep *Report, taken counted) string {
 	budget := r.Lang.CountBudget
-	if r.Problem.Kind != problem.Count || r.Lang.Counting == lang.NotCounted {
+	if !countsWork(r) {
 		return ""
 	}
 	// The largest n passed within the budget, its search's CPU time

@@ -4,7 +4,6 @@
 package judging
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"time"
@@ -17,7 +16,6 @@ import (
 	"github.com/nqueens-kit/nqueens/judge/format"
 	"github.com/nqueens-kit/nqueens/judge/lang"
 	"github.com/nqueens-kit/nqueens/judge/outcome"
-	"github.com/nqueens-kit/nqueens/judge/problem"
 	"github.com/nqueens-kit/nqueens/judge/profile"
 	"github.com/nqueens-kit/nqueens/judge/sandbox"
 	"github.com/nqueens-kit/nqueens/judge/verdict"
@@ -52,9 +50,12 @@ func (j *Judge) searched(ctx context.Context, r calibrate.Ref, prog sandbox.Prog
 	startup := j.Refs.Rate(r).Startup
 	if suspect(c, res, startup, quickest) {
 		v, why, err := j.lookedUp(ctx, r, prog, s, c, res, startup)
-		if err != nil || v != "" {
-			res.Verdict, res.Message = cmp.Or(v, res.Verdict), cmp.Or(why, res.Message)
+		if err != nil {
 			return err
+		}
+		if v != "" {
+			res.Verdict, res.Message = v, why
+			return nil
 		}
 	}
 	if prev != nil && c.MaxInput() == prevN+1 {
@@ -88,7 +89,7 @@ func quicker(quickest time.Duration, c *cases.Case, res *cases.Result) time.Dura
 func (j *Judge) lookedUp(ctx context.Context, r calibrate.Ref, prog sandbox.Program, s lang.Submission, c *cases.Case, res *cases.Result, startup time.Duration) (verdict.Verdict, string, error) {
 	n := c.MaxInput()
 	refCalls, known := queens.Calls(n)
-	if r.Problem.Kind == problem.Count && r.Lang.Counting != lang.NotCounted && known {
+	if countsWork(r) && known {
 		counts, err := j.count(ctx, r, prog, s, n)
 		if v, why, done, err := countFailed(err, n); done {
 			return v, why, err

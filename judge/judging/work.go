@@ -69,6 +69,12 @@ func (taken counted) atHeadline(s lang.Submission, n int) (verdict.Verdict, stri
 	return "", ""
 }
 
+// countsWork reports whether r's searches are counted: a counting problem
+// (LeetCode 52: 51's boards are not counted) in a language that counts.
+func countsWork(r calibrate.Ref) bool {
+	return r.Problem.Kind == problem.Count && r.Lang.Counting != lang.NotCounted
+}
+
 // checkWork counts src's search once at profile.WorkN (or at n, the
 // relative case just passed, when smaller), for a counting problem in a
 // language that counts (lang.Counting). Counts are exact: the verdict is
@@ -88,7 +94,7 @@ func (taken counted) atHeadline(s lang.Submission, n int) (verdict.Verdict, stri
 // when the counts raise nothing (or cannot be taken here: a case below the
 // counted sizes).
 func (j *Judge) checkWork(ctx context.Context, r calibrate.Ref, prog sandbox.Program, s lang.Submission, n int) (counted, verdict.Verdict, string, error) {
-	if r.Problem.Kind != problem.Count || r.Lang.Counting == lang.NotCounted {
+	if !countsWork(r) {
 		return counted{}, "", "", nil
 	}
 	n = min(n, profile.WorkN)
