@@ -58,6 +58,11 @@ func (s Spec) Signature() string {
 // CompileError is a submission that does not build.
 type CompileError struct {
 	Message string
+	// Refused says a compiler refused the file (not a bound of the
+	// builder's), and Said is what it printed, the build directory's name
+	// taken out: the message before its language words it for a student.
+	Refused bool
+	Said    string
 }
 
 func (e *CompileError) Error() string { return e.Message }

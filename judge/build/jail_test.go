@@ -39,7 +39,7 @@ func benchmarkJailedCBuild(b *testing.B) {
 		for i := 0; b.Loop(); i++ {
 			r := Recipe{Display: "solution.c", Key: []string{string(rune(i))}, Files: map[string][]byte{"solution.c": src},
 				Commands: [][]string{{gcc, "-O2", "-static", "-o", "prog", "solution.c"}}, Env: []string{"PATH=/usr/bin:/bin"},
-				ReadOnly: []string{"/usr", "/lib", "/lib64", "/bin"}, Message: func(s string) string { return s }, Output: "prog"}
+				ReadOnly: []string{"/usr", "/lib", "/lib64", "/bin"}, Output: "prog"}
 			if _, err := builder.BuildRecipe(context.Background(), r); err != nil {
 				b.Fatal(err)
 			}
@@ -172,7 +172,7 @@ func TestJailedToolWithTooManyProcessesIsNotOutOfTime(t *testing.T) {
 	r := Recipe{Display: "solution.c", Files: map[string][]byte{"solution.c": nil},
 		Commands: [][]string{{"/bin/sh", "-c", "i=0; while [ $i -lt 200 ]; do sleep 2 & i=$((i+1)); done; wait"}},
 		Env:      []string{"PATH=/usr/bin:/bin"}, ReadOnly: []string{"/usr", "/lib", "/lib64", "/bin"},
-		Message: func(s string) string { return s }, Output: "prog"}
+		Output: "prog"}
 	_, err := builder.BuildRecipe(context.Background(), r)
 	var ce *CompileError
 	require.ErrorAs(t, err, &ce)

@@ -24,18 +24,17 @@ type Recipe struct {
 	Key     []string          // what else the program depends on: the toolchain's version
 	Files   map[string][]byte // the student's file, the harness, …
 	// Commands are run in the build directory, in order, under the
-	// builder's bounds; one that fails is a compile error, its output
-	// turned into a message by Message.
+	// builder's bounds; one that fails is a compile error whose Said is
+	// what it printed (its language words it for the student).
 	Commands [][]string
 	Env      []string
 	// ReadOnly is what the commands read besides the build directory: the
 	// toolchain. In the builder's jail they see nothing else.
 	ReadOnly []string
-	Message  func(output string) string
-	// Output is the program, a file the commands make; Pack, when set,
-	// makes it from the build directory instead (a Java archive).
+	// Output is the program, a file the commands make, or the archive
+	// the judge packs from what they compiled (Jar: a Java program).
 	Output string
-	Pack   func(dir string) (string, error)
+	Jar    *Jar
 }
 
 // BuildRecipe returns the path of the program r makes, or a *CompileError.
@@ -150,14 +149,15 @@ func (b *Builder) make(ctx context.Context, dir string, r Recipe) (string, error
 		out, err := b.runTool(ctx, b.tool(dir, env, r.ReadOnly, r.Display), c...)
 		if errors.Is(err, ErrToolFailed) {
 			// Its temporary files' names hold the judge's own folder.
-			return "", &CompileError{Message: r.Message(strings.ReplaceAll(string(out), dir+string(filepath.Separator), ""))}
+			said := strings.ReplaceAll(string(out), dir+string(filepath.Separator), "")
+			return "", &CompileError{Message: said, Said: said, Refused: true}
 		}
 		if err != nil {
 			return "", err
 		}
 	}
-	if r.Pack != nil {
-		return r.Pack(dir)
+	if r.Jar != nil {
+		return r.Jar.pack(dir, filepath.Join(dir, r.Output))
 	}
 	return filepath.Join(dir, r.Output), nil
 }

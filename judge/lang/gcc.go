@@ -72,10 +72,6 @@ const cPrelude = `#include <ctype.h>
 // cRecipe compiles the student's solution.c and the harness as two
 // translation units, so that only the function LeetCode names joins them.
 func cRecipe(t *Toolchain, s Submission) build.Recipe {
-	want := "int totalNQueens(int n)"
-	if s.Problem.Kind == problem.Boards {
-		want = "char*** solveNQueens(int n, int* returnSize, int** returnColumnSizes)"
-	}
 	return build.Recipe{
 		Files: map[string][]byte{
 			"prelude.h":  []byte(cPrelude),
@@ -87,20 +83,28 @@ func cRecipe(t *Toolchain, s Submission) build.Recipe {
 			"-o", "submission", "solution.c", "harness.c", "-lm")},
 		Env:      gccEnv,
 		ReadOnly: gccFiles,
-		Message: func(out string) string {
-			if strings.Contains(out, "undefined reference to `"+s.Problem.Func+"'") {
-				return missingFunction(s, want)
-			}
-			if strings.Contains(out, "multiple definition of `main'") {
-				return ownMain(s.Display, want)
-			}
-			if m, ok := ownName(s.Display, out); ok {
-				return m
-			}
-			return relabel(out, "solution.c", s.Display, "harness.c", "nqueens.h", "collect2:")
-		},
-		Output: "submission",
+		Output:   "submission",
 	}
+}
+
+// cMessage is what gcc's refusal of s (out) says to the student: the
+// function LeetCode calls missing, a main of the student's, a name the
+// harness takes, or gcc's words on the student's lines.
+func cMessage(s Submission, out string) string {
+	want := "int totalNQueens(int n)"
+	if s.Problem.Kind == problem.Boards {
+		want = "char*** solveNQueens(int n, int* returnSize, int** returnColumnSizes)"
+	}
+	if strings.Contains(out, "undefined reference to `"+s.Problem.Func+"'") {
+		return missingFunction(s, want)
+	}
+	if strings.Contains(out, "multiple definition of `main'") {
+		return ownMain(s.Display, want)
+	}
+	if m, ok := ownName(s.Display, out); ok {
+		return m
+	}
+	return relabel(out, "solution.c", s.Display, "harness.c", "nqueens.h", "collect2:")
 }
 
 // cppPrelude is what LeetCode's C++ environment gives a solution.
@@ -111,10 +115,6 @@ using namespace std;
 // cppRecipe compiles the harness, which includes the student's
 // solution.cpp, in one translation unit: the harness needs the class.
 func cppRecipe(t *Toolchain, s Submission) build.Recipe {
-	want := "Solution().totalNQueens(int n) returning int"
-	if s.Problem.Kind == problem.Boards {
-		want = "Solution().solveNQueens(int n) returning vector<vector<string>>"
-	}
 	return build.Recipe{
 		Files: map[string][]byte{
 			"prelude.hpp":  []byte(cppPrelude),
@@ -129,27 +129,34 @@ func cppRecipe(t *Toolchain, s Submission) build.Recipe {
 			"-o", "submission", "harness.cpp")},
 		Env:      gccEnv,
 		ReadOnly: gccFiles,
-		Message: func(out string) string {
-			if strings.Contains(out, "harness.cpp") && !strings.Contains(out, "solution.cpp:") {
-				return missingSolution(s, want)
-			}
-			if strings.Contains(out, "declaration of C function 'int main") || strings.Contains(out, "redefinition of 'int main") {
-				return ownMain(s.Display, want)
-			}
-			if m, ok := ownName(s.Display, out); ok {
-				return m
-			}
-			m := relabel(out, "solution.cpp", s.Display, "harness.cpp", "nqueens.h")
-			if strings.Contains(out, "harness.cpp") && strings.Contains(out, "expected '}' at end of input") {
-				// The class was left open: g++ read the harness, and the
-				// headers it includes, into it. Only the student's lines
-				// are theirs to mend.
-				return unclosed(s) + "\n" + only(m, s.Display)
-			}
-			return m
-		},
-		Output: "submission",
+		Output:   "submission",
 	}
+}
+
+// cppMessage is what g++'s refusal of s (out) says to the student, as
+// cMessage does for gcc's; a class left open is named as such.
+func cppMessage(s Submission, out string) string {
+	want := "Solution().totalNQueens(int n) returning int"
+	if s.Problem.Kind == problem.Boards {
+		want = "Solution().solveNQueens(int n) returning vector<vector<string>>"
+	}
+	if strings.Contains(out, "harness.cpp") && !strings.Contains(out, "solution.cpp:") {
+		return missingSolution(s, want)
+	}
+	if strings.Contains(out, "declaration of C function 'int main") || strings.Contains(out, "redefinition of 'int main") {
+		return ownMain(s.Display, want)
+	}
+	if m, ok := ownName(s.Display, out); ok {
+		return m
+	}
+	m := relabel(out, "solution.cpp", s.Display, "harness.cpp", "nqueens.h")
+	if strings.Contains(out, "harness.cpp") && strings.Contains(out, "expected '}' at end of input") {
+		// The class was left open: g++ read the harness, and the
+		// headers it includes, into it. Only the student's lines
+		// are theirs to mend.
+		return unclosed(s) + "\n" + only(m, s.Display)
+	}
+	return m
 }
 
 // precompile has r's g++ command include the C++ prelude precompiled:

@@ -1,10 +1,7 @@
 package lang
 
 import (
-	"archive/zip"
 	"fmt"
-	"io/fs"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -128,54 +125,16 @@ func javaBuild(t *Toolchain, s Submission, counted bool) build.Recipe {
 		Commands: [][]string{append(append([]string{t.Tools["javac"]}, javacQuick...), "-encoding", "UTF-8", "-nowarn", "-d", "classes", "Solution.java", "NQueensJudgeMain.java")},
 		Env:      []string{"PATH=/usr/bin:/bin", "LANG=C.UTF-8"},
 		ReadOnly: t.ReadOnly,
-		Message: func(out string) string {
-			if strings.Contains(out, "NQueensJudgeMain.java") && !strings.Contains(out, "Solution.java") {
-				return missingSolution(s, fmt.Sprintf("new Solution().%s(int n)", s.Problem.Func))
-			}
-			return studentsLines(relabel(out, "Solution.java", s.Display, "NQueensJudgeMain.java", "Note: "), s.Display)
-		},
-		Output: "submission.jar",
-		Pack:   packJar,
+		Output:   "submission.jar",
+		Jar:      &build.Jar{Classes: "classes", Main: "NQueensJudgeMain"},
 	}
 }
 
-// packJar packs the compiled classes into submission.jar, with the harness
-// as its main class.
-func packJar(dir string) (string, error) {
-	out := filepath.Join(dir, "submission.jar")
-	f, err := os.Create(out)
-	if err != nil {
-		return "", err
+// javaMessage is what javac's refusal of s (out) says to the student: the
+// method LeetCode calls missing, or javac's words on the student's lines.
+func javaMessage(s Submission, out string) string {
+	if strings.Contains(out, "NQueensJudgeMain.java") && !strings.Contains(out, "Solution.java") {
+		return missingSolution(s, fmt.Sprintf("new Solution().%s(int n)", s.Problem.Func))
 	}
-	defer f.Close() // on the error returns; closed and checked at the end
-	z := zip.NewWriter(f)
-	w, err := z.Create("META-INF/MANIFEST.MF")
-	if err != nil {
-		return "", err
-	}
-	fmt.Fprintf(w, "Manifest-Version: 1.0\r\nMain-Class: NQueensJudgeMain\r\n\r\n")
-	classes := filepath.Join(dir, "classes")
-	err = filepath.WalkDir(classes, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(classes, path)
-		w, err := z.Create(filepath.ToSlash(rel))
-		if err != nil {
-			return err
-		}
-		_, err = w.Write(data)
-		return err
-	})
-	if err != nil {
-		return "", err
-	}
-	if err := z.Close(); err != nil {
-		return "", err
-	}
-	return out, f.Close()
+	return studentsLines(relabel(out, "Solution.java", s.Display, "NQueensJudgeMain.java", "Note: "), s.Display)
 }

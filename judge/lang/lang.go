@@ -96,6 +96,10 @@ type Language struct {
 
 	find   func() (*Toolchain, error)
 	recipe func(t *Toolchain, s Submission) build.Recipe
+	// message words a compiler's refusal of a submission (what it said)
+	// for the student: the student's file and lines, the function
+	// LeetCode calls.
+	message func(s Submission, said string) string
 	// build, when set, builds a submission instead of a recipe: Go's,
 	// which package build knows how to build.
 	build func(ctx context.Context, b *build.Builder, s Submission) (sandbox.Program, error)
@@ -144,7 +148,7 @@ var (
 			"bitmask searches run at 0.5–2 times")}
 	Java = &Language{Name: "Java", Exts: []string{".java"}, Dir: "java", Tools: []string{"javac", "java"},
 		Install:  msg.Mark("a JDK, 17 or later (Debian: apt-get install default-jdk-headless)"),
-		Headline: 16, Comments: lookup.CStyle, find: findJava, recipe: javaRecipe, SaysWhere: true,
+		Headline: 16, Comments: lookup.CStyle, find: findJava, recipe: javaRecipe, message: javaMessage, SaysWhere: true,
 		Counting: Rewritten, CountBudget: 500 * time.Millisecond, // a search's loops each test a counter
 		Clock: regexp.MustCompile(`\bSystem\s*\.\s*(nanoTime|currentTimeMillis)\b|\b(Instant|LocalDateTime|Clock)\s*\.\s*(now|system\w*)\b|\bget(Current)?Thread(Cpu|User)Time\b|\bManagementFactory\b`),
 		Reach: regexp.MustCompile(`\bSystem\s*\.\s*(getenv|setOut|setErr)\b|\b(ProcessHandle|FileDescriptor|NQueensJudgeMain)\b` +
@@ -155,7 +159,7 @@ var (
 			"bitmask searches run at about 1 time")}
 	CPP = &Language{Name: "C++", Exts: []string{".cpp", ".cc"}, Dir: "cpp", Tools: []string{"g++"},
 		Install:  msg.Mark("g++ (Debian: apt-get install g++)"),
-		Headline: 16, FitSmall: 13, FitLarge: 14, Comments: lookup.CStyle, find: findGCC("g++"), recipe: cppRecipe, SaysWhere: true,
+		Headline: 16, FitSmall: 13, FitLarge: 14, Comments: lookup.CStyle, find: findGCC("g++"), recipe: cppRecipe, message: cppMessage, SaysWhere: true,
 		Counting: GCov, CountBudget: 200 * time.Millisecond, // unoptimised, with counters
 		Clock: regexp.MustCompile(`\b(clock|time|clock_gettime|gettimeofday|getrusage|times|timespec_get|__rdtsc|rdtsc)\s*\(|\bchrono\s*::`),
 		Reach: cReach,
@@ -163,7 +167,7 @@ var (
 			"about 10–22 times the array method (an O(n) check per square); bitmask searches run at about 1 time")}
 	C = &Language{Name: "C", Exts: []string{".c"}, Dir: "c", Tools: []string{"gcc"},
 		Install:  msg.Mark("gcc (Debian: apt-get install gcc libc6-dev)"),
-		Headline: 16, FitSmall: 13, FitLarge: 14, Comments: lookup.CStyle, find: findGCC("gcc"), recipe: cRecipe, SaysWhere: true,
+		Headline: 16, FitSmall: 13, FitLarge: 14, Comments: lookup.CStyle, find: findGCC("gcc"), recipe: cRecipe, message: cMessage, SaysWhere: true,
 		Counting: GCov, CountBudget: 200 * time.Millisecond, // unoptimised, with counters
 		Clock: regexp.MustCompile(`\b(clock|time|clock_gettime|gettimeofday|getrusage|times|timespec_get|__rdtsc|rdtsc)\s*\(|\bchrono\s*::`),
 		Reach: cReach,
@@ -171,7 +175,7 @@ var (
 			"about 13–20 times the array method (an O(n) check per square); bitmask searches run at about 1 time")}
 	Python = &Language{Name: "Python", Exts: []string{".py"}, Dir: "python", Tools: []string{"python3"},
 		Install:  msg.Mark("Python 3 (Debian: apt-get install python3)"),
-		Headline: 14, FitSmall: 11, FitLarge: 12, Comments: lookup.Hash, find: findPython, recipe: pythonRecipe,
+		Headline: 14, FitSmall: 11, FitLarge: 12, Comments: lookup.Hash, find: findPython, recipe: pythonRecipe, message: pythonMessage,
 		Counting: Tracing, CountBudget: 100 * time.Millisecond, WorkDecides: true, SaysWhere: true, // tracing makes a run 10–30 times slower
 		Clock: regexp.MustCompile(`\b(time|perf_counter|process_time|thread_time|monotonic)(_ns)?\s*\(|\bgetrusage\s*\(|\bdatetime\s*\.\s*now\b`),
 		Reach: regexp.MustCompile(`\b(settrace|gettrace|setprofile|getprofile|_getframe|monitoring|faulthandler|ctypes)\b|\bos\s*\.\s*(environ|getenv)\b`),

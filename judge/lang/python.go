@@ -43,7 +43,6 @@ func findPython() (*Toolchain, error) {
 // the file's text and runs it as solution.py, so that tracebacks name the
 // student's own lines.
 func pythonRecipe(t *Toolchain, s Submission) build.Recipe {
-	want := fmt.Sprintf("Solution().%s(n)", s.Problem.Func)
 	return build.Recipe{
 		Files: map[string][]byte{
 			"solution.py":   s.Source,
@@ -53,15 +52,20 @@ func pythonRecipe(t *Toolchain, s Submission) build.Recipe {
 		Commands: [][]string{{t.Tools["python3"], "-I", "-S", "-B", "check.py", "solution.py", s.Problem.Func}},
 		Env:      []string{"PATH=/usr/bin:/bin", "LANG=C.UTF-8"},
 		ReadOnly: t.ReadOnly,
-		Message: func(out string) string {
-			if strings.TrimSpace(out) == "no Solution" {
-				return missingSolution(s, want)
-			}
-			if strings.Contains(out, "Missing parentheses in call to 'print'") {
-				out += msg.Sprintf("\n(this is Python 2's print statement: the judge runs Python 3, where print is a function: print(x))")
-			}
-			return relabel(out, "solution.py", s.Display)
-		},
-		Output: "submission.py",
+		Output:   "submission.py",
 	}
+}
+
+// pythonMessage is what the check's refusal of s (out) says to the
+// student: no class Solution, Python 2's print, or the error on the
+// student's lines.
+func pythonMessage(s Submission, out string) string {
+	want := fmt.Sprintf("Solution().%s(n)", s.Problem.Func)
+	if strings.TrimSpace(out) == "no Solution" {
+		return missingSolution(s, want)
+	}
+	if strings.Contains(out, "Missing parentheses in call to 'print'") {
+		out += msg.Sprintf("\n(this is Python 2's print statement: the judge runs Python 3, where print is a function: print(x))")
+	}
+	return relabel(out, "solution.py", s.Display)
 }

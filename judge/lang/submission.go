@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"errors"
 	"io"
 	"path/filepath"
 	"regexp"
@@ -87,10 +88,21 @@ func (t *Toolchain) Build(ctx context.Context, b *build.Builder, s Submission) (
 	r := t.recipe(s)
 	t.precompile(ctx, b, &r)
 	path, err := b.BuildRecipe(ctx, r)
+	err = t.word(s, err)
 	if err != nil {
 		return sandbox.Program{}, err
 	}
 	return t.Program(path), nil
+}
+
+// word is err, a build's error, with a compiler's refusal of s worded in
+// the student's terms (Language.message); any other error as it is.
+func (t *Toolchain) word(s Submission, err error) error {
+	var ce *build.CompileError
+	if errors.As(err, &ce) && ce.Refused && t.Lang.message != nil {
+		ce.Message = t.Lang.message(s, ce.Said)
+	}
+	return err
 }
 
 // recipe is how s is built with this toolchain, cached under its version.
@@ -242,6 +254,7 @@ func (t *Toolchain) BuildCounted(ctx context.Context, b *build.Builder, s Submis
 	switch t.Lang.Counting {
 	case Rewritten:
 		path, err := b.BuildIn(ctx, dir, javaBuild(t, s, true))
+		err = t.word(s, err)
 		if err != nil {
 			return sandbox.Program{}, true, err
 		}
@@ -258,6 +271,7 @@ func (t *Toolchain) BuildCounted(ctx context.Context, b *build.Builder, s Submis
 	withFlags(&r, flags, map[string]string{"-O2": "-O0"})
 	t.precompile(ctx, b, &r)
 	path, err := b.BuildIn(ctx, dir, r)
+	err = t.word(s, err)
 	if err != nil {
 		return sandbox.Program{}, true, err
 	}
@@ -389,6 +403,7 @@ func (t *Toolchain) BuildChecked(ctx context.Context, b *build.Builder, s Submis
 	withFlags(&r, add, replace)
 	t.precompile(ctx, b, &r)
 	path, err := b.BuildRecipe(ctx, r)
+	err = t.word(s, err)
 	if err != nil {
 		return sandbox.Program{}, err
 	}
@@ -410,7 +425,8 @@ func (t *Toolchain) BuildWithLines(ctx context.Context, b *build.Builder, s Subm
 	}
 	r := t.linesRecipe(s)
 	t.precompile(ctx, b, &r)
-	return b.BuildRecipe(ctx, r)
+	path, err := b.BuildRecipe(ctx, r)
+	return path, t.word(s, err)
 }
 
 // linesRecipe is the timed build's recipe with line tables.

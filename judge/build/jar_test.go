@@ -1,7 +1,8 @@
-package lang
+package build
 
 import (
 	"os"
+	"path/filepath"
 	"runtime"
 	"testing"
 
@@ -16,15 +17,16 @@ func openFiles(t *testing.T) int {
 	return len(entries)
 }
 
-func TestPackJarClosesItsFileOnFailure(t *testing.T) {
+func TestPackClosesItsFileOnFailure(t *testing.T) {
 	if runtime.GOOS != "linux" {
 		t.Skip("counts descriptors in /proc/self/fd")
 	}
 	dir := t.TempDir() // no classes/ in it: the walk fails
+	jar := &Jar{Classes: "classes", Main: "Main"}
 	before := openFiles(t)
 	for range 10 {
-		_, err := packJar(dir)
+		_, err := jar.pack(dir, filepath.Join(dir, "submission.jar"))
 		require.Error(t, err)
 	}
-	assert.Equal(t, before, openFiles(t), "each failed packJar left its jar open")
+	assert.Equal(t, before, openFiles(t), "each failed pack left its jar open")
 }
