@@ -179,3 +179,19 @@ func TestJailedToolWithTooManyProcessesIsNotOutOfTime(t *testing.T) {
 	assert.Regexp(t, fmt.Sprintf("solution.c: the compiler started more than %d processes or threads at once|[Cc]annot fork", toolProcesses), ce.Message)
 	assert.NotContains(t, ce.Message, "took more than")
 }
+
+// The mode file telemetryOff writes is what the go command reads: a jailed
+// build's go (HOME its own fresh folder) reports telemetry off.
+func TestTelemetryOffIsWhatGoReads(t *testing.T) {
+	env, err := FindGo()
+	if err != nil {
+		t.Skip(err)
+	}
+	home := t.TempDir()
+	require.NoError(t, telemetryOff(home))
+	cmd := exec.Command(env.Path, "env", "GOTELEMETRY")
+	cmd.Env = []string{"HOME=" + home, "GOENV=off", "PATH=" + filepath.Dir(env.Path)}
+	out, err := cmd.Output()
+	require.NoError(t, err)
+	assert.Equal(t, "off", strings.TrimSpace(string(out)))
+}
