@@ -117,9 +117,25 @@ func Channel(fd int) *os.File {
 const KeepOutput = 16 << 10
 
 // PollEvery is how often the CPU time and memory of a running program are
-// read from /proc (and how often the Go harness reads its own memory where
-// there is no /proc). A program can overshoot a limit by about this much.
+// read from /proc at first (and how often the Go harness reads its own
+// memory where there is no /proc). A program can overshoot a limit by
+// about this much, or by pollAfter's interval later in a long run.
 const PollEvery = 5 * time.Millisecond
+
+// pollAfter is the interval between two polls of a program that has run
+// for ran: PollEvery at first, then a fiftieth of the time it has run, up
+// to pollAtMost. A poll reads a few files per process and thread from
+// /proc; every 5 ms it cost the judge about a quarter of a core on a VM
+// where a system call is slow (BenchmarkWatch), while a limit a second or
+// more away is overshot by 2 % at most this way. The kernel's peak of a
+// process's memory is read at each poll, so a peak between two is still
+// seen; RLIMIT_AS and RLIMIT_CPU stay the nets.
+func pollAfter(ran time.Duration) time.Duration {
+	return min(max(ran/50, PollEvery), pollAtMost)
+}
+
+// pollAtMost bounds the interval between two polls.
+const pollAtMost = 25 * time.Millisecond
 
 // jailSetupLimit bounds the jail's own set-up, before the program starts:
 // past it the run is the judge's failure, never the program's.
@@ -494,7 +510,7 @@ func (rn *running) read(ch *channels) {
 // progress for lim.Idle, at the hard wall, or when ctx ends.
 func (rn *running) watch(ctx context.Context, done <-chan struct{}) {
 	lim := rn.lim
-	tick := time.NewTicker(PollEvery)
+	tick := time.NewTimer(PollEvery)
 	defer tick.Stop()
 	wall := time.NewTimer(lim.hardWall())
 	defer wall.Stop()
@@ -518,6 +534,7 @@ func (rn *running) watch(ctx context.Context, done <-chan struct{}) {
 				continue
 			}
 		case now := <-tick.C:
+			tick.Reset(PollEvery)
 			select {
 			case <-rn.started:
 			default:
@@ -534,6 +551,7 @@ func (rn *running) watch(ctx context.Context, done <-chan struct{}) {
 				began = now
 				wall.Reset(lim.hardWall())
 			}
+			tick.Reset(pollAfter(now.Sub(began)))
 			t, ok := rn.g.stat()
 			if !ok {
 				if polled {

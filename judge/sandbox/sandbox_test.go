@@ -188,3 +188,16 @@ func TestOnlyTheNamespacesBoundARunsFolder(t *testing.T) {
 		assert.Equal(t, tt.bounds, tt.j.BoundsFolder(), "tier %s", tt.j.Tier())
 	}
 }
+
+// A run is polled every PollEvery at first, then less often as it runs
+// on, never less often than every pollAtMost: a limit is overshot by 2 %
+// of the time run at most.
+func TestPollsSlowDownWithTheRunsTime(t *testing.T) {
+	assert.Equal(t, PollEvery, pollAfter(0))
+	assert.Equal(t, PollEvery, pollAfter(200*time.Millisecond))
+	assert.Equal(t, 10*time.Millisecond, pollAfter(500*time.Millisecond))
+	assert.Equal(t, pollAtMost, pollAfter(20*time.Second))
+	for ran := time.Duration(0); ran < 5*time.Second; ran += 100 * time.Millisecond {
+		assert.LessOrEqual(t, pollAfter(ran), max(PollEvery, ran/50))
+	}
+}
