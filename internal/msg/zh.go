@@ -69,7 +69,7 @@ var zh = map[string]string{
 	"no counts in %s":                        "%s 中没有计数",
 	"line counts: %v":                        "行计数：%v",
 	"line counts: line %q":                   "行计数：行 %q",
-	"counting where the time goes at n = %d": "在 n = %d 统计时间花在哪里",
+	"counting each line's runs at n = %d": "在 n = %d 统计每行运行的次数",
 	"coverage profile: %q: %v":               "覆盖率数据：%q：%v",
 	"Where your time goes (n = %d, run once more with counters):\n": "你的时间花在哪里（n = %d，带计数器再运行一次）：\n",
 	"  %s:%d ran %s times: %s\n":                                    "  %s:%d 执行了 %s 次：%s\n",

@@ -365,7 +365,7 @@ const maxCounts = 4 << 20
 func (j *Judge) countingRun(ctx context.Context, prog sandbox.Program, dir string, n int) ([]byte, error) {
 	lim := cases.Limits{CPU: profileLimit}.Resolve(cases.Reference{})
 	lim.Answer = maxCounts
-	stop := j.progress(msg.Sprintf("counting where the time goes at n = %d", n))
+	stop := j.progress(msg.Sprintf("counting each line's runs at n = %d", n))
 	res, err := j.Jail.RunProgram(ctx, dir, prog, []string{strconv.Itoa(n)}, lim)
 	stop()
 	switch {
