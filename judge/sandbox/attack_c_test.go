@@ -359,7 +359,7 @@ func TestAPollReadsTheKernelsPeakNotOnlyTheMemoryHeldNow(t *testing.T) {
 	buf := make([]byte, len("spiked\n"))
 	_, err = io.ReadFull(out, buf) // the event: freed, and waiting
 	require.NoError(t, err)
-	tr, ok := treeStat(cmd.Process.Pid)
+	tr, ok := treeStat(cmd.Process.Pid, nil)
 	require.True(t, ok)
 	assert.GreaterOrEqual(t, tr.peak, int64(200<<20), "the 200 MiB it held a moment")
 	assert.Less(t, tr.rss, int64(100<<20), "and holds no more")

@@ -12,7 +12,8 @@ import (
 // group is a started program and every process it starts: on Unix, its
 // process group.
 type group struct {
-	proc *os.Process
+	proc  *os.Process
+	files *procFiles // what stat reads, held open between polls
 
 	mu     sync.Mutex
 	reaped bool // the program's number may now be another group's
@@ -33,10 +34,10 @@ func newGroup(cmd *exec.Cmd, prog Program, lim Limits, jailed bool) (*group, err
 	if err := setSafetyLimits(cmd.Process.Pid, prog, lim, jailed); err != nil {
 		return nil, err
 	}
-	return &group{proc: cmd.Process}, nil
+	return &group{proc: cmd.Process, files: newProcFiles()}, nil
 }
 
-func (g *group) stat() (tree, bool) { return treeStat(g.proc.Pid) }
+func (g *group) stat() (tree, bool) { return treeStat(g.proc.Pid, g.files) }
 
 // waiting reports whether the program is waiting for the machine rather
 // than idle (treeWaiting).
@@ -63,7 +64,7 @@ func (g *group) kill() bool {
 // signals its whole process: the judge).
 func (g *group) quit() bool { return g.proc.Signal(syscall.SIGQUIT) == nil }
 
-func (g *group) close() {}
+func (g *group) close() { g.files.close() }
 
 // peakRSS is the kernel's account of a program's peak resident memory.
 func peakRSS(ps *os.ProcessState) int64 {

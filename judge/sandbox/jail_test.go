@@ -595,7 +595,7 @@ func TestAnEndedProgramIsNotWatched(t *testing.T) {
 	var info unix.Siginfo
 	for unix.Waitid(unix.P_PID, cmd.Process.Pid, &info, unix.WEXITED|unix.WNOWAIT, nil) == unix.EINTR {
 	}
-	_, ok := treeStat(cmd.Process.Pid)
+	_, ok := treeStat(cmd.Process.Pid, nil)
 	assert.False(t, ok, "ended, not yet reaped")
 	require.NoError(t, cmd.Wait())
 }
@@ -608,4 +608,44 @@ func TestNoIdleLimitWhenIdleIsZero(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, None, res.Killed)
 	assert.Equal(t, "2\n", string(res.Answer))
+}
+
+// The files a watchdog holds open between polls read anew at each poll: a
+// child started after the first poll is seen, and its CPU time grows; an
+// ended program is not watched; close leaves no file open.
+func TestHeldProcFilesFollowTheTree(t *testing.T) {
+	before := fdCount(t)
+	cmd := exec.Command("/bin/sh", "-c", "read x; /bin/sh -c 'while :; do :; done' & wait")
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true} // the loop dies with its group
+	in, err := cmd.StdinPipe()
+	require.NoError(t, err)
+	require.NoError(t, cmd.Start())
+	defer syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+	files := newProcFiles()
+	first, ok := treeStat(cmd.Process.Pid, files)
+	require.True(t, ok)
+	assert.Equal(t, 1, first.procs, "the shell alone, waiting to read")
+	require.Greater(t, fdCount(t), before, "the poll's files are held")
+	in.Write([]byte("go\n"))
+	assert.Eventually(t, func() bool {
+		now, ok := treeStat(cmd.Process.Pid, files)
+		return ok && now.procs == 2 && now.cpu > first.cpu
+	}, notWaited, 10*time.Millisecond, "the child and its CPU time, read through the held files")
+	syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+	var info unix.Siginfo
+	for unix.Waitid(unix.P_PID, cmd.Process.Pid, &info, unix.WEXITED|unix.WNOWAIT, nil) == unix.EINTR {
+	}
+	_, ok = treeStat(cmd.Process.Pid, files)
+	assert.False(t, ok, "ended")
+	files.close()
+	in.Close()
+	cmd.Wait() // and the pidfd os.Process holds
+	assert.Equal(t, before, fdCount(t), "no file left open")
+}
+
+// fdCount counts this process's open file descriptors.
+func fdCount(t *testing.T) int {
+	entries, err := os.ReadDir("/proc/self/fd")
+	require.NoError(t, err)
+	return len(entries)
 }

@@ -20,7 +20,14 @@ func sysProcAttr() *syscall.SysProcAttr {
 // treeStat cannot read a running process's usage without /proc: the limits
 // are then checked from rusage when the program ends, and the wall-clock
 // backstop stops a program that runs on.
-func treeStat(pid int) (t tree, ok bool) { return tree{}, false }
+func treeStat(pid int, files *procFiles) (t tree, ok bool) { return tree{}, false }
+
+// procFiles holds nothing here.
+type procFiles struct{}
+
+func newProcFiles() *procFiles { return nil }
+
+func (p *procFiles) close() {}
 
 // treeWaiting cannot see a process's state without /proc.
 func treeWaiting(pid int) bool { return false }

@@ -125,9 +125,9 @@ const PollEvery = 5 * time.Millisecond
 // pollAfter is the interval between two polls of a program that has run
 // for ran: PollEvery at first, then a fiftieth of the time it has run, up
 // to pollAtMost. A poll reads a few files per process and thread from
-// /proc; every 5 ms it cost the judge about a quarter of a core on a VM
-// where a system call is slow (BenchmarkWatch), while a limit a second or
-// more away is overshot by 2 % at most this way. The kernel's peak of a
+// /proc; every 5 ms it cost the judge 0.13 s of CPU per second of the run
+// on a VM where a system call is slow (BenchmarkWatch), while a limit a
+// second or more away is overshot by 2 % at most this way. The kernel's peak of a
 // process's memory is read at each poll, so a peak between two is still
 // seen; RLIMIT_AS and RLIMIT_CPU stay the nets.
 func pollAfter(ran time.Duration) time.Duration {
