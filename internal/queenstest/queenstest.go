@@ -71,3 +71,13 @@ func Bench(b *testing.B, totalNQueens func(int) int, ns ...int) {
 		})
 	}
 }
+
+// OpenFiles counts this process's open file descriptors (Linux's
+// /proc/self/fd): a test that compares it before and after finds a file
+// left open.
+func OpenFiles(t *testing.T) int {
+	t.Helper()
+	entries, err := os.ReadDir("/proc/self/fd")
+	require.NoError(t, err)
+	return len(entries)
+}

@@ -1,21 +1,15 @@
 package build
 
 import (
-	"os"
 	"path/filepath"
 	"runtime"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-)
 
-// openFiles counts this process's open file descriptors.
-func openFiles(t *testing.T) int {
-	entries, err := os.ReadDir("/proc/self/fd")
-	require.NoError(t, err)
-	return len(entries)
-}
+	"github.com/nqueens-kit/nqueens/internal/queenstest"
+)
 
 func TestPackClosesItsFileOnFailure(t *testing.T) {
 	if runtime.GOOS != "linux" {
@@ -23,10 +17,10 @@ func TestPackClosesItsFileOnFailure(t *testing.T) {
 	}
 	dir := t.TempDir() // no classes/ in it: the walk fails
 	jar := &Jar{Classes: "classes", Main: "Main"}
-	before := openFiles(t)
+	before := queenstest.OpenFiles(t)
 	for range 10 {
 		_, err := jar.pack(dir, filepath.Join(dir, "submission.jar"))
 		require.Error(t, err)
 	}
-	assert.Equal(t, before, openFiles(t), "each failed pack left its jar open")
+	assert.Equal(t, before, queenstest.OpenFiles(t), "each failed pack left its jar open")
 }

@@ -614,7 +614,7 @@ func TestNoIdleLimitWhenIdleIsZero(t *testing.T) {
 // child started after the first poll is seen, and its CPU time grows; an
 // ended program is not watched; close leaves no file open.
 func TestHeldProcFilesFollowTheTree(t *testing.T) {
-	before := fdCount(t)
+	before := queenstest.OpenFiles(t)
 	cmd := exec.Command("/bin/sh", "-c", "read x; /bin/sh -c 'while :; do :; done' & wait")
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true} // the loop dies with its group
 	in, err := cmd.StdinPipe()
@@ -625,7 +625,7 @@ func TestHeldProcFilesFollowTheTree(t *testing.T) {
 	first, ok := treeStat(cmd.Process.Pid, files)
 	require.True(t, ok)
 	assert.Equal(t, 1, first.procs, "the shell alone, waiting to read")
-	require.Greater(t, fdCount(t), before, "the poll's files are held")
+	require.Greater(t, queenstest.OpenFiles(t), before, "the poll's files are held")
 	in.Write([]byte("go\n"))
 	assert.Eventually(t, func() bool {
 		now, ok := treeStat(cmd.Process.Pid, files)
@@ -640,12 +640,5 @@ func TestHeldProcFilesFollowTheTree(t *testing.T) {
 	files.close()
 	in.Close()
 	cmd.Wait() // and the pidfd os.Process holds
-	assert.Equal(t, before, fdCount(t), "no file left open")
-}
-
-// fdCount counts this process's open file descriptors.
-func fdCount(t *testing.T) int {
-	entries, err := os.ReadDir("/proc/self/fd")
-	require.NoError(t, err)
-	return len(entries)
+	assert.Equal(t, before, queenstest.OpenFiles(t), "no file left open")
 }
