@@ -116,26 +116,24 @@ func (p *procFiles) read(path string) ([]byte, bool) {
 		b, err := os.ReadFile(path)
 		return b, err == nil
 	}
-	if b, ok := p.readHeld(path); ok {
-		return b, true
-	}
-	// Not held, or its process has ended: once more, opened anew.
 	if f := p.open[path]; f != nil {
+		if b, ok := p.readAt(path, f); ok {
+			return b, true
+		}
+		// Its process has ended: a new one may have its number.
 		f.Close()
 		delete(p.open, path)
 	}
-	return p.readHeld(path)
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, false
+	}
+	p.open[path] = f
+	return p.readAt(path, f)
 }
 
-func (p *procFiles) readHeld(path string) ([]byte, bool) {
-	f := p.open[path]
-	if f == nil {
-		var err error
-		if f, err = os.Open(path); err != nil {
-			return nil, false
-		}
-		p.open[path] = f
-	}
+// readAt reads f, held open for path, whole from its start.
+func (p *procFiles) readAt(path string, f *os.File) ([]byte, bool) {
 	p.used[path] = true
 	for {
 		n, err := f.ReadAt(p.buf, 0)
