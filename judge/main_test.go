@@ -56,9 +56,10 @@ func TestScriptsUnderLoad(t *testing.T) {
 // TestAttackScriptsAtOlderLandlock runs the attack scripts, -strict and
 // -grade again (exhaustively) with the jail's Landlock held to older ABIs:
 // GitHub's runners' 4 (Linux 6.8), Ubuntu 22.04's 1, 5 (Linux 6.11), and
-// none (the namespaces and the minimal root alone). The quick suite runs
-// the attack scripts at the machine's own ABI (TestScripts), and the
-// Classroom workflow's test grades at ABI 4 (exhaustively too).
+// none (the namespaces and the minimal root alone). TestScripts runs the
+// attack scripts at the machine's own ABI (the quick suite those of a
+// single submission), and the Classroom workflow's test grades at ABI 4
+// (exhaustively too).
 func TestAttackScriptsAtOlderLandlock(t *testing.T) {
 	if !queenstest.Long() {
 		t.Skip("exhaustive: NQUEENS_EXHAUSTIVE=1")
