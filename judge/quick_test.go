@@ -1,14 +1,13 @@
 package main
 
 import (
-	"bufio"
-	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/rogpeppe/go-internal/txtar"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -29,12 +28,8 @@ func TestQuickScriptsJudgeEveryLanguageAndVerdict(t *testing.T) {
 	languages := map[string][]string{}
 	verdicts := map[verdict.Verdict][]string{}
 	for _, script := range scripts {
-		lines, quick := quickLines(t, script)
-		if !quick {
-			continue
-		}
 		name := filepath.Base(script)
-		for _, line := range lines {
+		for _, line := range quickLines(t, script) {
 			if m := judged.FindStringSubmatch(line); m != nil {
 				languages[m[1]] = append(languages[m[1]], name)
 			}
@@ -56,26 +51,20 @@ func TestQuickScriptsJudgeEveryLanguageAndVerdict(t *testing.T) {
 	}
 }
 
-// quickLines returns the commands of a script that the quick suite runs,
-// and false if it skips the whole script there.
-func quickLines(t *testing.T, script string) ([]string, bool) {
-	f, err := os.Open(script)
+// quickLines returns the commands of a script that the quick suite runs:
+// none if it skips the whole script there.
+func quickLines(t *testing.T, script string) []string {
+	a, err := txtar.ParseFile(script)
 	require.NoError(t, err)
-	defer f.Close()
 	var lines []string
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line := sc.Text()
+	for _, line := range strings.Split(string(a.Comment), "\n") {
 		switch {
-		case strings.HasPrefix(line, "-- "):
-			return lines, true
 		case strings.HasPrefix(line, "[!long] skip"):
-			return nil, false
+			return nil
 		case strings.HasPrefix(line, "#"), strings.HasPrefix(line, "[long]"):
 			continue
 		}
 		lines = append(lines, line)
 	}
-	require.NoError(t, sc.Err())
-	return slices.Clip(lines), true
+	return lines
 }
