@@ -48,8 +48,8 @@ type workflow struct {
 // the same repository. The Grade step runs a second time with the jail's
 // Landlock held to ABI 4, as on GitHub's Ubuntu 24.04 runners. TestScripts
 // runs it beside the scripts, as grade_classroom_workflow: alone, it kept
-// one core of two busy for seconds. Exhaustive: 13 s of the quick suite's
-// 90 on a 2-core machine; CI runs it as an ordinary user too.
+// one core of two busy for seconds. Exhaustive: it took 13 s of the quick suite
+// on a 2-core machine; CI runs it as an ordinary user too.
 func classroomWorkflowScoresLikeGrade(t *testing.T) {
 	if !queenstest.Long() {
 		t.Skip("exhaustive: NQUEENS_EXHAUSTIVE=1")
