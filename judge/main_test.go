@@ -64,9 +64,7 @@ func TestAttackScriptsAtOlderLandlock(t *testing.T) {
 	if !queenstest.Long() {
 		t.Skip("exhaustive: NQUEENS_EXHAUSTIVE=1")
 	}
-	scripts, err := filepath.Glob("testdata/attack_*.txtar")
-	require.NoError(t, err)
-	scripts = append(scripts, "testdata/strict.txtar", "testdata/grade.txtar")
+	scripts := attackScripts(t)
 	abis := []string{"4", "0", "1", "5"}
 	for _, abi := range abis {
 		t.Run("Landlock ABI "+abi, func(t *testing.T) {
@@ -86,9 +84,7 @@ func TestAttackScriptsOnTheMachinesCoursesUse(t *testing.T) {
 	if runtime.GOOS != "linux" || !queenstest.Long() {
 		t.Skip("exhaustive, on Linux: NQUEENS_EXHAUSTIVE=1")
 	}
-	scripts, err := filepath.Glob("testdata/attack_*.txtar")
-	require.NoError(t, err)
-	scripts = append(scripts, "testdata/strict.txtar", "testdata/grade.txtar")
+	scripts := attackScripts(t)
 	for _, machine := range []map[string]string{
 		{simulateEnv: "ubuntu-24.04", sandbox.LandlockEnv: "4"},
 		{simulateEnv: "no-landlock"},
@@ -99,6 +95,14 @@ func TestAttackScriptsOnTheMachinesCoursesUse(t *testing.T) {
 			testscript.Run(t, p)
 		})
 	}
+}
+
+// attackScripts are the scripts the jail's other tiers and Landlock ABIs
+// run again: the attack scripts, -strict and -grade.
+func attackScripts(t *testing.T) []string {
+	scripts, err := filepath.Glob("testdata/attack_*.txtar")
+	require.NoError(t, err)
+	return append(scripts, "testdata/strict.txtar", "testdata/grade.txtar")
 }
 
 // scriptParams are the parameters of the judge's command-line tests, with
