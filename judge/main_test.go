@@ -54,7 +54,7 @@ func TestScriptsUnderLoad(t *testing.T) {
 }
 
 // TestAttackScriptsAtOlderLandlock runs the attack scripts, -strict and
-// -grade again (exhaustively) with the jail's Landlock held to older ABIs:
+// -grade (attackScripts) again (exhaustively) with the jail's Landlock held to older ABIs:
 // GitHub's runners' 4 (Linux 6.8), Ubuntu 22.04's 1, 5 (Linux 6.11), and
 // none (the namespaces and the minimal root alone). TestScripts runs the
 // attack scripts at the machine's own ABI (the quick suite those of a
@@ -76,7 +76,7 @@ func TestAttackScriptsAtOlderLandlock(t *testing.T) {
 }
 
 // TestAttackScriptsOnTheMachinesCoursesUse runs the attack scripts, -strict
-// and -grade again in the jail's other tiers (exhaustively; the quick
+// and -grade (attackScripts) again in the jail's other tiers (exhaustively; the quick
 // suite has tiers.txtar): on Ubuntu 24.04 as it ships, simulated (the
 // Landlock tier), at GitHub's runners' Landlock ABI 4; and on a kernel
 // without Landlock (the namespaces tier, capabilities dropped).
@@ -98,10 +98,15 @@ func TestAttackScriptsOnTheMachinesCoursesUse(t *testing.T) {
 }
 
 // attackScripts are the scripts the jail's other tiers and Landlock ABIs
-// run again: the attack scripts, -strict and -grade.
+// run again: the attack scripts, -strict, -grade, and -grade of a class
+// folder holding what hostile students leave (FIFOs, a .git, names).
 func attackScripts(t *testing.T) []string {
-	scripts, err := filepath.Glob("testdata/attack_*.txtar")
-	require.NoError(t, err)
+	var scripts []string
+	for _, pattern := range []string{"testdata/attack_*.txtar", "testdata/hostile_grade_*.txtar"} {
+		matched, err := filepath.Glob(pattern)
+		require.NoError(t, err)
+		scripts = append(scripts, matched...)
+	}
 	return append(scripts, "testdata/strict.txtar", "testdata/grade.txtar")
 }
 
