@@ -142,10 +142,17 @@ func TestResolveLimits(t *testing.T) {
 	// gives 60 + 4 × 180 ms, not 4 × 240 ms.
 	lim = l.Resolve(Reference{CPU: 240 * time.Millisecond, Startup: 60 * time.Millisecond})
 	assert.Equal(t, 780*time.Millisecond, lim.CPU)
-	// A start-up measured above the case's whole time (a noisy
-	// calibration) leaves no search, never a negative one.
+	// A start-up measured at or above the case's whole time (a noisy
+	// calibration) leaves a tenth of the run as the search, never none or
+	// a negative one: 50 + 4 × 5 ms, not the reference's own 50 ms.
 	lim = l.Resolve(Reference{CPU: 50 * time.Millisecond, Startup: 60 * time.Millisecond})
-	assert.Equal(t, 50*time.Millisecond, lim.CPU)
+	assert.Equal(t, 70*time.Millisecond, lim.CPU)
+	// So does one just under it, as seen beside `go test -race`: 111.7 ms
+	// of start-up in 112 ms gives 111.7 + 30 × 11.2 ms, not 120 ms.
+	l30, err := ParseLimits([]string{"cpu=30x"})
+	require.NoError(t, err)
+	lim = l30.Resolve(Reference{CPU: 112 * time.Millisecond, Startup: 111700 * time.Microsecond})
+	assert.Equal(t, 450*time.Millisecond, lim.CPU)
 
 	l, err = ParseLimits([]string{"cpu=2s", "wall=3s"})
 	require.NoError(t, err)
