@@ -336,9 +336,13 @@ document.body.setAttribute("data-line", line.toFixed(2));
 // a projector shows the page, every label of a chart is at least 16
 // pixels, the page's own text size, and every line at least 2 pixels wide
 // (the axes' labels were 13 pixels before, the bars' 13.6, the students'
-// lines 1.5).
+// lines 1.5). A second page drawn by Chromium (3 s): the exhaustive
+// suite's; the quick one draws the class page once.
 func TestClassChartsReadOnAProjector(t *testing.T) {
 	path := chromium(t)
+	if !queenstest.Long() {
+		t.Skipf("exhaustive: set %s=1", queenstest.ExhaustiveEnv)
+	}
 	var b bytes.Buffer
 	require.NoError(t, WritePage(context.Background(), &b, testClass()))
 	dir := t.TempDir()
