@@ -161,9 +161,9 @@ func (r Reference) Search() time.Duration { return max(r.CPU-r.Startup, 0) }
 // that tenth (minSearchShare): the start-up and the case are timed apart,
 // and where the start-up is nearly the whole run their difference is
 // within its jitter, not the search. Beside `go test -race`, on a busy
-// machine, a Go start-up was measured within 0.3 ms
-// of the reference's 112 ms on 12-queens: the limit at 30× was 120 ms,
-// and masks tested column by column (141 ms) were TLE there.
+// machine, a Go start-up was measured within 0.3 ms of the reference's
+// 112 ms on 12-queens: the limit at 30× was 120 ms, and masks tested
+// column by column (141 ms) were TLE there.
 func RelativeCPU(factor float64, ref Reference) time.Duration {
 	startup := min(ref.Startup, ref.CPU)
 	search := max(ref.Search(), ref.CPU/minSearchShare)
