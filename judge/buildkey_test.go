@@ -19,9 +19,7 @@ import (
 // differ (go run leaves out the debug information): switching between them
 // re-judges no one. Exhaustive: it builds the judge twice.
 func TestGoRunAndGoBuildAreOneJudge(t *testing.T) {
-	if !queenstest.Long() {
-		t.Skip("exhaustive: NQUEENS_EXHAUSTIVE=1")
-	}
+	queenstest.SkipUnlessLong(t)
 	goCmd := filepath.Join(runtime.GOROOT(), "bin", "go")
 	source := regexp.MustCompile(`(?m)^source ([0-9a-f]{12}) `)
 	version := func(name string, args ...string) string {

@@ -51,9 +51,7 @@ type workflow struct {
 // one core of two busy for seconds. Exhaustive: it took 13 s of the quick suite
 // on a 2-core machine; CI runs it as an ordinary user too.
 func classroomWorkflowScoresLikeGrade(t *testing.T) {
-	if !queenstest.Long() {
-		t.Skip("exhaustive: NQUEENS_EXHAUSTIVE=1")
-	}
+	queenstest.SkipUnlessLong(t)
 	for _, tool := range []string{"git", "bash", "python3"} {
 		if _, err := exec.LookPath(tool); err != nil {
 			t.Skipf("needs %s", tool)

@@ -61,9 +61,7 @@ func TestScriptsUnderLoad(t *testing.T) {
 // single submission), and the Classroom workflow's test grades at ABI 4
 // (exhaustively too).
 func TestAttackScriptsAtOlderLandlock(t *testing.T) {
-	if !queenstest.Long() {
-		t.Skip("exhaustive: NQUEENS_EXHAUSTIVE=1")
-	}
+	queenstest.SkipUnlessLong(t)
 	scripts := attackScripts(t)
 	abis := []string{"4", "0", "1", "5"}
 	for _, abi := range abis {
@@ -81,8 +79,9 @@ func TestAttackScriptsAtOlderLandlock(t *testing.T) {
 // Landlock tier), at GitHub's runners' Landlock ABI 4; and on a kernel
 // without Landlock (the namespaces tier, capabilities dropped).
 func TestAttackScriptsOnTheMachinesCoursesUse(t *testing.T) {
-	if runtime.GOOS != "linux" || !queenstest.Long() {
-		t.Skip("exhaustive, on Linux: NQUEENS_EXHAUSTIVE=1")
+	queenstest.SkipUnlessLong(t)
+	if runtime.GOOS != "linux" {
+		t.Skip("the jail's tiers are Linux's")
 	}
 	scripts := attackScripts(t)
 	for _, machine := range []map[string]string{

@@ -32,13 +32,21 @@ const ExhaustiveEnv = "NQUEENS_EXHAUSTIVE"
 // not with the race detector, which slows the searches tenfold.
 func Long() bool { return os.Getenv(ExhaustiveEnv) == "1" && !RaceEnabled }
 
+// SkipUnlessLong skips a test the exhaustive checks alone run (Long).
+func SkipUnlessLong(t testing.TB) {
+	t.Helper()
+	if !Long() {
+		t.Skipf("exhaustive: set %s=1 (skipped under -race)", ExhaustiveEnv)
+	}
+}
+
 // Counter checks a LeetCode 52 solution against the known counts for n = 1..maxN.
 func Counter(t *testing.T, totalNQueens func(int) int, maxN int) {
 	t.Helper()
 	for n := 1; n <= maxN; n++ {
 		t.Run(fmt.Sprintf("n=%d", n), func(t *testing.T) {
-			if n >= LongFrom && !Long() {
-				t.Skipf("exhaustive: set %s=1 (skipped under -race)", ExhaustiveEnv)
+			if n >= LongFrom {
+				SkipUnlessLong(t)
 			}
 			want, ok := queens.Count(n)
 			require.True(t, ok)

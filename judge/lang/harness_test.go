@@ -112,7 +112,7 @@ func TestEveryHarnessFileIsUsed(t *testing.T) {
 // The C harness compiles without a warning, with gcc's -Wall -Wextra, as
 // each build makes it: timed, checked (sanitized), counted.
 func TestCHarnessCompilesCleanly(t *testing.T) {
-	gccHarnessCompiles(t, C, "solution.c", false)
+	gccHarnessCompiles(t, C, "solution.c")
 }
 
 // The C++ harness compiles without a warning, as each build makes it.
@@ -120,24 +120,18 @@ func TestCHarnessCompilesCleanly(t *testing.T) {
 // the harness's text rather than of a behaviour, it is the exhaustive
 // suite's (the judge's C++ scripts build the harness in the quick one).
 func TestCPPHarnessCompilesCleanly(t *testing.T) {
-	if !queenstest.Long() {
-		t.Skipf("exhaustive: set %s=1", queenstest.ExhaustiveEnv)
-	}
-	gccHarnessCompiles(t, CPP, "solution.cpp", false)
+	queenstest.SkipUnlessLong(t)
+	gccHarnessCompiles(t, CPP, "solution.cpp")
 }
 
 // gccHarnessCompiles compiles l's harness, for each problem and each of
-// its builds, with gcc's warnings errors; a sample compiles one
-// problem's timed build and the other's checked one.
-func gccHarnessCompiles(t *testing.T, l *Language, file string, sample bool) {
+// its builds, with gcc's warnings errors.
+func gccHarnessCompiles(t *testing.T, l *Language, file string) {
 	tc := toolchain(t, l)
-	for i, p := range problem.All {
+	for _, p := range problem.All {
 		r := tc.recipe(Submission{Problem: p, Source: []byte(stubs[l]), Display: file})
 		dir := writeFiles(t, r.Files)
 		for j, flags := range gccVariants(tc) {
-			if sample && i != j {
-				continue
-			}
 			t.Run(fmt.Sprintf("%d/%d", p.Number, j), func(t *testing.T) {
 				t.Parallel()
 				cmd := slices.DeleteFunc(slices.Clone(r.Commands[0]), func(a string) bool { return a == "-static" })
@@ -171,9 +165,7 @@ func withoutOutput(cmd []string) []string {
 // The Java harness compiles without a warning of javac's -Xlint:all. Two
 // compiles take 4 s: the exhaustive suite's, as the C++ check is.
 func TestJavaHarnessCompilesCleanly(t *testing.T) {
-	if !queenstest.Long() {
-		t.Skipf("exhaustive: set %s=1", queenstest.ExhaustiveEnv)
-	}
+	queenstest.SkipUnlessLong(t)
 	tc := toolchain(t, Java)
 	for _, p := range problem.All {
 		r := tc.recipe(NewSubmission(p, Java, []byte(stubs[Java]), "Solution.java"))

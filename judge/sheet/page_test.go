@@ -340,9 +340,7 @@ document.body.setAttribute("data-line", line.toFixed(2));
 // suite's; the quick one draws the class page once.
 func TestClassChartsReadOnAProjector(t *testing.T) {
 	path := chromium(t)
-	if !queenstest.Long() {
-		t.Skipf("exhaustive: set %s=1", queenstest.ExhaustiveEnv)
-	}
+	queenstest.SkipUnlessLong(t)
 	var b bytes.Buffer
 	require.NoError(t, WritePage(context.Background(), &b, testClass()))
 	dir := t.TempDir()

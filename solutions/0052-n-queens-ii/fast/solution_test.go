@@ -22,9 +22,7 @@ func TestUpToTheHeadline(t *testing.T) {
 
 // TestBeyondTheCourse checks the counts the course never reaches.
 func TestBeyondTheCourse(t *testing.T) {
-	if !queenstest.Long() {
-		t.Skipf("exhaustive: n = 17 and 18 take a minute; set %s=1", queenstest.ExhaustiveEnv)
-	}
+	queenstest.SkipUnlessLong(t) // n = 17 and 18 take a minute
 	for _, n := range []int{17, 18} {
 		want, _ := queens.Count(n)
 		assert.Equal(t, want, int64(totalNQueens(n)), "n = %d", n)
