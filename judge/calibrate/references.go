@@ -247,13 +247,13 @@ func busier(cached, probe time.Duration) bool { return float64(cached) > busierB
 // source, the case's text, and how runs are isolated (the jail costs each
 // run a few milliseconds).
 func (rs *References) key(r Ref, c *cases.Case) (string, error) {
-	return rs.keyOf(r, fmt.Sprintf("calibration v3, jail %s", rs.Jail.Tier()), string(c.Data))
+	return rs.keyOf(r, fmt.Sprintf("calibration v4, jail %s", rs.Jail.Tier()), string(c.Data))
 }
 
 // modelKey names r's reference's fitted cost as key names a case's time,
 // without the case.
 func (rs *References) modelKey(r Ref) (string, error) {
-	return rs.keyOf(r, fmt.Sprintf("model-v1/jail-%s", rs.Jail.Tier()))
+	return rs.keyOf(r, fmt.Sprintf("model-v2/jail-%s", rs.Jail.Tier()))
 }
 
 // keyOf is the cache's key for what how names of r's reference on this

@@ -188,6 +188,7 @@ func (j *Jail) jailCommand(prog Program, progArgs []string, lim Limits) (*launch
 		Landlock: j.landlock,
 		Limits:   rlimits(prog, lim, tier != TierLandlock),
 		Delay:    prog.setupDelay,
+		Spin:     prog.setupSpin,
 
 		NoNamespaces: tier == TierLandlock,
 	}

@@ -421,6 +421,30 @@ func TestJailSetUpIsNotTheProgramsTime(t *testing.T) {
 	assert.Equal(t, "pid 1 ppid 0\n", string(r.Answer))
 }
 
+func TestJailSetUpCPUIsNotTheProgramsTime(t *testing.T) {
+	// The kernel counts a process's CPU time across exec: the helper's
+	// own (its Go runtime's start, the mounts; here a second of it) would
+	// be the program's. A program that answers at once is not out of
+	// its 500 ms, and is charged a small part of them (its own start).
+	lim := limits()
+	lim.CPU = 500 * time.Millisecond
+	r := jailRunProgram(t, Program{setupSpin: time.Second}, lim, "whoami")
+	assert.Equal(t, None, r.Killed)
+	assert.Equal(t, "pid 1 ppid 0\n", string(r.Answer))
+	assert.Less(t, r.CPU, lim.CPU)
+}
+
+func TestSetupCPUIsReadFromTheHelpersReport(t *testing.T) {
+	d, err := setupCPU([]byte(jail.SetupMark + "20500000\n"))
+	require.NoError(t, err)
+	assert.Equal(t, 20500*time.Microsecond, d)
+	d, err = setupCPU([]byte(jail.Mark + "mount /tmp: permission denied\n"))
+	require.NoError(t, err, "a helper that failed reports no set-up")
+	assert.Zero(t, d)
+	_, err = setupCPU([]byte(jail.SetupMark + "-5\n"))
+	assert.ErrorContains(t, err, "set-up's CPU time")
+}
+
 func TestJailFailureCannotBeForged(t *testing.T) {
 	r := jailRun(t, limits(), "forge")
 	assert.Equal(t, 125, r.ExitCode, "the program's own exit status, not the jail's failure")

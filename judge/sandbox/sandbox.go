@@ -199,6 +199,7 @@ type Program struct {
 	Writable []string
 
 	setupDelay time.Duration // the jail's set-up made this much slower: for tests
+	setupSpin  time.Duration // the jail's set-up used this much CPU time: for tests
 }
 
 // Unlimited as a Program's AddressSpace sets no address-space limit: for
@@ -356,6 +357,8 @@ type running struct {
 	tail                    tailBuffer
 	readers                 sync.WaitGroup
 	started                 chan struct{} // closed when the program itself starts
+	setup                   time.Duration // the jail's helper's own CPU time, once started is closed
+	setupErr                error         // the helper's report of it could not be read
 	exited                  chan struct{} // closed when it has ended
 	saysWhere               bool          // Program.SaysWhere
 	setupStalled            bool
@@ -502,7 +505,35 @@ func (rn *running) read(ch *channels) {
 	go func() {
 		defer close(rn.started)
 		io.Copy(&rn.report, io.LimitReader(rn.l.report, KeepOutput))
+		rn.setup, rn.setupErr = setupCPU(rn.report.Bytes())
 	}()
+}
+
+// setupCPU is the CPU time the jail's helper used before it became the
+// program, from its report (jail.SetupMark); 0 when it did not get that
+// far (it failed, or was stopped).
+func setupCPU(report []byte) (time.Duration, error) {
+	_, line, ok := bytes.Cut(report, []byte(jail.SetupMark))
+	if !ok {
+		return 0, nil
+	}
+	line, _, _ = bytes.Cut(line, []byte("\n"))
+	ns, err := strconv.ParseInt(string(line), 10, 64)
+	if err != nil || ns < 0 {
+		return 0, msg.Errorf("sandbox: read the set-up's CPU time %q: %v", line, err)
+	}
+	return time.Duration(ns), nil
+}
+
+// ownCPU is the program's share of cpu, its process tree's CPU time: the
+// jail's helper's set-up taken out; none before the program started.
+func (rn *running) ownCPU(cpu time.Duration) time.Duration {
+	select {
+	case <-rn.started:
+		return max(cpu-rn.setup, 0)
+	default:
+		return 0
+	}
 }
 
 // watch polls the program's CPU, memory and processes until done, and
@@ -553,6 +584,7 @@ func (rn *running) watch(ctx context.Context, done <-chan struct{}) {
 			}
 			tick.Reset(pollAfter(now.Sub(began)))
 			t, ok := rn.g.stat()
+			t.cpu = rn.ownCPU(t.cpu)
 			if !ok {
 				if polled {
 					// It has ended: Wait reports how (a program that
@@ -602,7 +634,7 @@ func (rn *running) watch(ctx context.Context, done <-chan struct{}) {
 // a process that left the group (setsid) still holds them open.
 func (rn *running) drain(ch *channels) {
 	if t, ok := rn.g.stat(); ok {
-		rn.r.peakCPU = max(rn.r.peakCPU, t.cpu)
+		rn.r.peakCPU = max(rn.r.peakCPU, rn.ownCPU(t.cpu))
 		rn.r.peakRSS = max(rn.r.peakRSS, t.rss, t.peak)
 	}
 	rn.g.kill()
@@ -626,7 +658,13 @@ func (rn *running) account(waitErr error) (*Result, error) {
 	if cmd.ProcessState == nil {
 		return nil, msg.Errorf("wait %s: %w", rn.l.args[0], waitErr)
 	}
-	r.CPU = cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
+	// The helper's report is read to its end once the process has ended
+	// (nothing else holds the channel): its set-up is not the program's.
+	<-rn.started
+	if rn.setupErr != nil {
+		return nil, rn.setupErr
+	}
+	r.CPU = max(cmd.ProcessState.UserTime()+cmd.ProcessState.SystemTime()-rn.setup, 0)
 	// The kernel's record (rusage) counts what the process held before it
 	// became the program too: the judge's memory, for a child forked by it.
 	kernelPeak := peakRSS(cmd.ProcessState)
@@ -656,7 +694,6 @@ func (rn *running) account(waitErr error) (*Result, error) {
 	}
 	if rn.l.report != nil && r.ExitCode == jail.Failed {
 		// Whatever the helper wrote came before the program, if any, started.
-		<-rn.started
 		if err := helperError(rn.report.Bytes()); err != nil {
 			return nil, err
 		}

@@ -53,6 +53,14 @@ const (
 	ReportFD = 6 // the helper's failures, back to the judge
 )
 
+// SetupMark heads the helper's last line on the report channel, written
+// just before it execs the program: the CPU time the helper itself used,
+// in nanoseconds. The kernel counts a process's time across exec, so the
+// helper's (its Go runtime's start, the mounts) is in the program's
+// accounting; the judge takes it out. The channel closes at the exec, so
+// the program cannot write this line.
+const SetupMark = "nqueens-sandbox-setup-cpu "
+
 // Config is what a run tells the helper, as its first argument.
 type Config struct {
 	Runtime  []string `json:"runtime"` // the program's runtime: it runs the program's file
@@ -71,6 +79,7 @@ type Config struct {
 	Landlock     int           `json:"landlock"`        // the Landlock ABI to restrict with; 0: none
 	Limits       []Rlimit      `json:"limits"`          // set in the helper, before the program starts
 	Delay        time.Duration `json:"delay,omitempty"` // tests: a slow set-up
+	Spin         time.Duration `json:"spin,omitempty"`  // tests: a set-up that uses this much CPU time
 }
 
 // Rlimit is one resource limit the helper sets on itself and so on the
