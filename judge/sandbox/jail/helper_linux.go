@@ -125,23 +125,28 @@ func buildJail(report *os.File) error {
 // program's. A helper whose channel is gone goes on: the judge then
 // counts its time to the program, as it would without this line.
 func reportSetup(report *os.File) {
-	var ru unix.Rusage
-	if unix.Getrusage(unix.RUSAGE_SELF, &ru) != nil {
-		return
+	if used, ok := cpuUsed(unix.RUSAGE_SELF); ok {
+		fmt.Fprintf(report, "%s%d\n", SetupMark, used.Nanoseconds())
 	}
-	used := time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-	fmt.Fprintf(report, "%s%d\n", SetupMark, used.Nanoseconds())
 }
 
 // spin uses d of CPU time in the helper (tests: a slow set-up that the
 // program's time must not include).
 func spin(d time.Duration) {
 	for d > 0 {
-		var ru unix.Rusage
-		if unix.Getrusage(unix.RUSAGE_THREAD, &ru) != nil || time.Duration(ru.Utime.Nano()+ru.Stime.Nano()) >= d {
+		if used, ok := cpuUsed(unix.RUSAGE_THREAD); !ok || used >= d {
 			return
 		}
 	}
+}
+
+// cpuUsed is the user and system time getrusage reports for who.
+func cpuUsed(who int) (time.Duration, bool) {
+	var ru unix.Rusage
+	if unix.Getrusage(who, &ru) != nil {
+		return 0, false
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano()), true
 }
 
 // newSessionKeyring joins a new, anonymous session keyring, so that the
