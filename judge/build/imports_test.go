@@ -1,6 +1,9 @@
 package build
 
 import (
+	"maps"
+	"os/exec"
+	"slices"
 	"strings"
 	"testing"
 
@@ -45,4 +48,30 @@ func TestImportsAddedMoveNoLine(t *testing.T) {
 	require.Equal(t, len(before), len(after))
 	assert.Equal(t, before[1:], after[1:])
 	assert.Contains(t, after[0], `import ("sort"; "strings")`)
+}
+
+// The folders stdPackages reads name the same packages as go list std
+// does, for every name a standard package has: no standard package that
+// a name leads to is named other than its folder.
+func TestStandardPackagesAreGoListStds(t *testing.T) {
+	env, err := FindGo()
+	require.NoError(t, err)
+	cmd := exec.Command(env.Path, "list", "-e", "-f", "{{.ImportPath}} {{.Name}}", "std")
+	cmd.Dir = env.Root
+	out, err := cmd.Output()
+	require.NoError(t, err)
+	want := map[string]string{}
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		p, name, ok := strings.Cut(line, " ")
+		require.True(t, ok, line)
+		if name == "main" || slices.Contains(strings.Split(p, "/"), "internal") || strings.HasPrefix(p, "vendor/") {
+			continue
+		}
+		if old, ok := want[name]; !ok || len(p) < len(old) || len(p) == len(old) && p < old {
+			want[name] = p
+		}
+	}
+	require.Greater(t, len(want), 100, "go list std: %s", out)
+	assert.Equal(t, want, stdPackages(env.Root, slices.Collect(maps.Keys(want))))
+	assert.Equal(t, map[string]string{"rand": "math/rand", "bits": "math/bits"}, stdPackages(env.Root, []string{"rand", "bits", "nosuchpkg"}))
 }
