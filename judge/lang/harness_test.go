@@ -170,7 +170,7 @@ func TestJavaHarnessCompilesCleanly(t *testing.T) {
 	for _, p := range problem.All {
 		r := tc.recipe(NewSubmission(p, Java, []byte(stubs[Java]), "Solution.java"))
 		dir := writeFiles(t, r.Files)
-		compiles(t, dir, tc.Tools["javac"], "-Xlint:all", "-Werror", "-encoding", "UTF-8", "-d", "classes", "Solution.java", "NQueensJudgeMain.java")
+		compiles(t, dir, tc.Tools["javac"], "-J-XX:-UsePerfData", "-Xlint:all", "-Werror", "-encoding", "UTF-8", "-d", "classes", "Solution.java", "NQueensJudgeMain.java")
 	}
 }
 
@@ -198,7 +198,7 @@ func TestCountedJavaBuildsCompile(t *testing.T) {
 		r := javaBuild(tc, NewSubmission(p, Java, src, file), true)
 		require.Contains(t, string(r.Files["Solution.java"]), javaTick+"(", file)
 		dir := writeFiles(t, r.Files)
-		compiles(t, dir, tc.Tools["javac"], "-Xlint:all", "-Werror", "-encoding", "UTF-8", "-d", "classes", "Solution.java", "NQueensJudgeMain.java")
+		compiles(t, dir, tc.Tools["javac"], "-J-XX:-UsePerfData", "-Xlint:all", "-Werror", "-encoding", "UTF-8", "-d", "classes", "Solution.java", "NQueensJudgeMain.java")
 	}
 }
 

@@ -23,11 +23,13 @@ func findJava() (*Toolchain, error) {
 	if err != nil {
 		return nil, err
 	}
-	cv, err := output(javac, "-version")
+	// Without -XX:-UsePerfData a JVM leaves /tmp/hsperfdata_<user>
+	// behind, whatever TMPDIR says.
+	cv, err := output(javac, "-J-XX:-UsePerfData", "-version")
 	if err != nil {
 		return nil, err
 	}
-	rv, err := output(java, "-version")
+	rv, err := output(java, "-XX:-UsePerfData", "-version")
 	if err != nil {
 		return nil, err
 	}

@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -27,6 +28,27 @@ func TestOutputWrapsTheToolsError(t *testing.T) {
 		assert.Equal(t, 3, exit.ExitCode())
 	}
 	assert.Contains(t, err.Error(), "broken")
+}
+
+// Probing Java starts no JVM that writes its performance file: one
+// that does leaves /tmp/hsperfdata_<user> behind, wherever TMPDIR points.
+// The tools here are scripts on PATH that note how they were called.
+func TestJavaProbeLeavesNoPerformanceFile(t *testing.T) {
+	dir := t.TempDir()
+	for _, tool := range []string{"java", "javac"} {
+		script := "#!/bin/sh\necho \"$@\" >> " + filepath.Join(dir, tool+".args") + "\necho " + tool + " 21.0.5\n"
+		require.NoError(t, os.WriteFile(filepath.Join(dir, tool), []byte(script), 0o755))
+	}
+	t.Setenv("PATH", dir)
+	tc, err := findJava()
+	require.NoError(t, err)
+	assert.Equal(t, "javac 21.0.5; java 21.0.5", tc.Version)
+	for tool, flag := range map[string]string{"java": "-XX:-UsePerfData", "javac": "-J-XX:-UsePerfData"} {
+		args, err := os.ReadFile(filepath.Join(dir, tool+".args"))
+		require.NoError(t, err)
+		assert.Contains(t, strings.Fields(string(args)), flag, "%s was called as %s %s", tool, tool, args)
+	}
+	assert.Contains(t, tc.Runtime, "-XX:-UsePerfData", "the runs' JVM")
 }
 
 // The Python harness holds the student's file byte for byte, whatever it
