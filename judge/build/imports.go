@@ -70,13 +70,14 @@ func stdPackages(root string, names []string) map[string]string {
 	ctxt := gobuild.Default
 	ctxt.GOROOT = root
 	src := filepath.Join(root, "src")
+	commands, vendored := filepath.Join(src, "cmd"), filepath.Join(src, "vendor")
 	std := map[string]string{}
 	filepath.WalkDir(src, func(dir string, d fs.DirEntry, err error) error {
 		if err != nil || !d.IsDir() {
 			return nil
 		}
 		name := d.Name()
-		if dir == filepath.Join(src, "cmd") || dir == filepath.Join(src, "vendor") || name == "testdata" || name == "internal" ||
+		if dir == commands || dir == vendored || name == "testdata" || name == "internal" ||
 			strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") {
 			return filepath.SkipDir
 		}
