@@ -23,13 +23,11 @@ func findJava() (*Toolchain, error) {
 	if err != nil {
 		return nil, err
 	}
-	// Without -XX:-UsePerfData a JVM leaves /tmp/hsperfdata_<user>
-	// behind, whatever TMPDIR says.
-	cv, err := output(javac, "-J-XX:-UsePerfData", "-version")
+	cv, err := output(javac, "-J"+noPerfData, "-version")
 	if err != nil {
 		return nil, err
 	}
-	rv, err := output(java, "-XX:-UsePerfData", "-version")
+	rv, err := output(java, noPerfData, "-version")
 	if err != nil {
 		return nil, err
 	}
@@ -46,7 +44,7 @@ func findJava() (*Toolchain, error) {
 		// collector threads count in the CPU time, as they do for the Java
 		// reference the limits are measured against.
 		Runtime: []string{java, "-XX:+UseSerialGC", "-Xmx384m", "-XX:CompressedClassSpaceSize=64m",
-			"-XX:ReservedCodeCacheSize=64m", "-XX:-UsePerfData", "-Xshare:auto", "-jar"},
+			"-XX:ReservedCodeCacheSize=64m", noPerfData, "-Xshare:auto", "-jar"},
 		ReadOnly:     ro,
 		Threads:      jvmThreads,
 		AddressSpace: 8 << 30,
@@ -56,7 +54,12 @@ func findJava() (*Toolchain, error) {
 // javacQuick starts javac's own JVM for one short compile: its first JIT
 // tier alone, one collector thread, no performance file. A compile then
 // takes about two thirds of the CPU time (0.65 s instead of 1.0 s here).
-var javacQuick = []string{"-J-XX:TieredStopAtLevel=1", "-J-XX:+UseSerialGC", "-J-XX:-UsePerfData", "-J-Xshare:auto"}
+var javacQuick = []string{"-J-XX:TieredStopAtLevel=1", "-J-XX:+UseSerialGC", "-J" + noPerfData, "-J-Xshare:auto"}
+
+// noPerfData keeps a JVM from writing its performance file: every JVM the
+// judge starts (a probe, javac, a run) takes it, since one without it
+// leaves /tmp/hsperfdata_<user> behind, whatever TMPDIR says.
+const noPerfData = "-XX:-UsePerfData"
 
 // javaImports are LeetCode's usual imports, which the judge writes on the
 // first line of the student's file, so that its lines keep their numbers.
