@@ -214,7 +214,7 @@ func (b *Builder) cached(key, display string, files map[string][]byte, make func
 	if err := os.MkdirAll(b.CacheDir, 0o700); err != nil {
 		return "", err
 	}
-	if err := os.Rename(out, cached); err != nil {
+	if err := moveFile(out, cached); err != nil {
 		return "", err
 	}
 	if err := seal(cached); err != nil {
@@ -263,6 +263,32 @@ func (b *Builder) own(cached, key string) (string, error) {
 		return "", err
 	}
 	return name, nil
+}
+
+// moveFile moves the binary at from to to. Where the two are on different
+// file systems (a /tmp in memory beside a home on disk, as Debian 13,
+// Fedora and Arch set up), a rename cannot: it is copied beside to and
+// the copy renamed into place, so that to is never seen half written.
+func moveFile(from, to string) error {
+	if err := os.Rename(from, to); err == nil {
+		return nil
+	}
+	f, err := os.CreateTemp(filepath.Dir(to), filepath.Base(to)+"-")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	f.Close()
+	os.Remove(tmp)
+	if err := copyFile(from, tmp); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	if err := os.Rename(tmp, to); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	return nil
 }
 
 // sameFile reports whether a and b are one file (a hard link).
