@@ -51,6 +51,39 @@ func TestJavaProbeLeavesNoPerformanceFile(t *testing.T) {
 	assert.Contains(t, tc.Runtime, "-XX:-UsePerfData", "the runs' JVM")
 }
 
+// An interpreter built with --enable-shared (pyenv's, uv's) loads
+// libpython from its own lib folder: the jail is told to show it, and not
+// a library the system's folders hold already.
+func TestPythonProbeNamesTheLibrariesItLoads(t *testing.T) {
+	dir := t.TempDir()
+	script := "#!/bin/sh\nprintf '%s\\n' " + strings.Join([]string{
+		"/opt/py/bin/python3.12", "/opt/py/lib/python3.12", "/opt/py/lib/python3.12", "3.12.1",
+		"/opt/py/lib/libpython3.12.so.1.0:/usr/lib/x86_64-linux-gnu/libm.so.6",
+	}, " ") + "\n"
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "python3"), []byte(script), 0o755))
+	t.Setenv("PATH", dir)
+	tc, err := findPython()
+	require.NoError(t, err)
+	assert.Equal(t, "Python 3.12.1", tc.Version)
+	assert.Contains(t, tc.ReadOnly, "/opt/py/lib/libpython3.12.so.1.0")
+	assert.NotContains(t, tc.ReadOnly, "/usr/lib/x86_64-linux-gnu/libm.so.6", "/usr/lib is shown whole")
+}
+
+// The probe runs in the machine's own python3, and what it names exists.
+func TestPythonProbeRunsInTheRealInterpreter(t *testing.T) {
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("needs python3")
+	}
+	tc, err := findPython()
+	require.NoError(t, err)
+	assert.Regexp(t, `^Python 3\.\d+\.\d+`, tc.Version)
+	assert.FileExists(t, tc.ReadOnly[0], "the executable")
+	assert.FileExists(t, filepath.Join(tc.ReadOnly[1], "os.py"), "the standard library")
+	for _, path := range tc.ReadOnly[3+len(systemLibraries):] {
+		assert.FileExists(t, path, "a shared library it loads")
+	}
+}
+
 // The Python harness holds the student's file byte for byte, whatever it
 // holds: backslashes, quotes, a line separator, text beyond the BMP.
 func TestPythonHarnessHoldsTheSourceExactly(t *testing.T) {
