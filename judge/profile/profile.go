@@ -65,17 +65,24 @@ func Go(textfmt []byte, file string, src []byte) (Counts, error) {
 		return Counts{}, err
 	}
 	// The search's size: the calls of its recursive function, the count
-	// of the block that starts at the brace opening that function's body.
-	// (A helper called at every check, such as abs, may run more often: it
-	// is not the search.)
+	// of the block that opens that function's body. Go up to 1.26 starts
+	// it at the body's brace, Go 1.27 at its first statement. (A helper
+	// called at every check, such as abs, may run more often: it is not
+	// the search.)
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, file, src, parser.SkipObjectResolution)
 	if err != nil {
 		return Counts{}, err
 	}
-	for _, fn := range recursive(f) {
-		open := fset.Position(fn.Lbrace)
-		c.Calls = max(c.Calls, starts[token.Position{Line: open.Line, Column: open.Column}])
+	at := func(pos token.Pos) int64 {
+		p := fset.Position(pos)
+		return starts[token.Position{Line: p.Line, Column: p.Column}]
+	}
+	for _, body := range recursive(f) {
+		c.Calls = max(c.Calls, at(body.Lbrace))
+		if len(body.List) > 0 {
+			c.Calls = max(c.Calls, at(body.List[0].Pos()))
+		}
 	}
 	return c, nil
 }

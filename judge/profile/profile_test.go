@@ -114,19 +114,38 @@ submission/solution.go:17.2,17.23 1 1
 `},
 }
 
+// arrayGo127 is the array method's profile (methods["array"]) as Go 1.27
+// writes it: each block starts at its first statement, not at the brace
+// before it.
+const arrayGo127 = `mode: count
+submission/solution.go:4.2,6.28 3 1
+submission/solution.go:7.3,7.15 1 2057
+submission/solution.go:8.4,9.1 1 92
+submission/solution.go:10.3,11.32 2 1965
+submission/solution.go:12.4,13.29 2 15720
+submission/solution.go:14.5,14.71 1 46752
+submission/solution.go:15.6,16.11 2 13664
+submission/solution.go:19.4,19.10 1 15720
+submission/solution.go:20.5,22.1 2 2056
+submission/solution.go:24.3,24.11 1 1965
+submission/solution.go:26.2,26.17 1 1
+`
+
 func TestGoCountsLinesAndCalls(t *testing.T) {
 	m := methods["array"]
-	c, err := Go([]byte(m.profile), "submission/solution.go", []byte(m.src))
-	require.NoError(t, err)
-	assert.Equal(t, int64(2057), c.Calls, "the recursive function's calls: the reference's 2057 nodes at n = 8")
-	assert.Equal(t, int64(46752), c.Lines[14], "the check of every earlier row")
-	assert.Equal(t, int64(15720), c.Lines[13], "the loop over earlier rows starts once per column")
-	assert.Equal(t, int64(1), c.Lines[6], "line 6 assigns the literal once; its body's block starts at the brace ending line 6 and is line 7's")
-	assert.Equal(t, int64(1), c.Lines[5], "the harness's line 5 is not the student's")
-	hot := c.Hottest([]byte(m.src), 1)
-	require.Len(t, hot, 1)
-	assert.Equal(t, 14, hot[0].Line)
-	assert.Contains(t, hot[0].Text, "if cols[r] == col")
+	for goVersion, profile := range map[string]string{"Go 1.26": m.profile, "Go 1.27": arrayGo127} {
+		c, err := Go([]byte(profile), "submission/solution.go", []byte(m.src))
+		require.NoError(t, err, goVersion)
+		assert.Equal(t, int64(2057), c.Calls, "%s: the recursive function's calls: the reference's 2057 nodes at n = 8", goVersion)
+		assert.Equal(t, int64(46752), c.Lines[14], "%s: the check of every earlier row", goVersion)
+		assert.Equal(t, int64(15720), c.Lines[13], "%s: the loop over earlier rows starts once per column", goVersion)
+		assert.Equal(t, int64(1), c.Lines[6], "%s: line 6 assigns the literal once; its body's first block is line 7's", goVersion)
+		assert.Equal(t, int64(1), c.Lines[5], "%s: the harness's line 5 is not the student's", goVersion)
+		hot := c.Hottest([]byte(m.src), 1)
+		require.Len(t, hot, 1, goVersion)
+		assert.Equal(t, 14, hot[0].Line, goVersion)
+		assert.Contains(t, hot[0].Text, "if cols[r] == col", goVersion)
+	}
 }
 
 func TestExplainNamesEachMethodsCost(t *testing.T) {
