@@ -2,6 +2,7 @@ package build
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -217,6 +218,33 @@ func TestStoppedToolNamesTheBoundThatStoppedIt(t *testing.T) {
 			assert.Contains(t, stoppedTool(killed, "x.c", time.Minute, 2<<30, 64).Message, want)
 		})
 	}
+}
+
+// A build that fails is the student's compile error when the toolchain
+// runs, and the judge's error when it does not even start (its probe
+// fails too): a library the jail does not show a compiler is not the
+// student's fault.
+func TestAFailedBuildIsTheStudentsOnlyWhereTheToolchainRuns(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("the recipe is a shell command")
+	}
+	b := &Builder{TempDir: t.TempDir(), Jail: sandbox.NoJail}
+	recipe := func(probe ...string) Recipe {
+		return Recipe{Display: "solution.c", Files: map[string][]byte{"solution.c": nil},
+			Commands: [][]string{{"/bin/sh", "-c", "echo 'solution.c:1:1: error: expected declaration'; exit 1"}},
+			Output:   "prog", Probe: probe}
+	}
+	for name, probe := range map[string][]string{"no probe": nil, "a probe that runs": {"/bin/sh", "-c", "true"}} {
+		_, err := b.BuildRecipe(context.Background(), recipe(probe...))
+		var ce *CompileError
+		require.ErrorAs(t, err, &ce, name)
+		assert.Contains(t, ce.Message, "expected declaration", name)
+	}
+	_, err := b.BuildRecipe(context.Background(), recipe("/bin/sh", "-c", "echo 'libpython3.12.so.1.0: cannot open shared object file'; exit 127"))
+	require.Error(t, err)
+	var ce *CompileError
+	assert.False(t, errors.As(err, &ce), "not a compile error: %v", err)
+	assert.Contains(t, err.Error(), "sh does not run in the judge's jail on this machine, so solution.c could not be built: libpython3.12.so.1.0: cannot open")
 }
 
 // sharedRecipe makes out.txt from in.txt with the shell: a shared folder

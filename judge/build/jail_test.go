@@ -4,6 +4,7 @@ package build
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -178,6 +179,34 @@ func TestJailedToolWithTooManyProcessesIsNotOutOfTime(t *testing.T) {
 	require.ErrorAs(t, err, &ce)
 	assert.Regexp(t, fmt.Sprintf("solution.c: the compiler started more than %d processes or threads at once|[Cc]annot fork", toolProcesses), ce.Message)
 	assert.NotContains(t, ce.Message, "took more than")
+}
+
+// A compiler the jail does not show what it needs (here: the program it
+// starts, in a folder outside the recipe's, as a library can be: it
+// starts, then fails) fails its probe there too: the judge's error, not
+// the student's compile error.
+func TestJailedToolchainThatCannotRunIsTheJudgesError(t *testing.T) {
+	jail := sandbox.NewJail()
+	if !jail.Isolates() {
+		t.Skip("no jail here")
+	}
+	hidden := t.TempDir()
+	sh, err := os.ReadFile("/bin/sh")
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(hidden, "sh"), sh, 0o755))
+	tool := filepath.Join(t.TempDir(), "cc")
+	require.NoError(t, os.WriteFile(tool, []byte("#!/bin/sh\nexec "+filepath.Join(hidden, "sh")+" -c true\n"), 0o755))
+	out, err := exec.Command(tool).CombinedOutput()
+	require.NoError(t, err, "outside the jail it runs: %s", out)
+	builder := &Builder{TempDir: t.TempDir(), Jail: jail}
+	r := Recipe{Display: "solution.c", Files: map[string][]byte{"solution.c": nil},
+		Commands: [][]string{{tool, "solution.c"}}, Probe: []string{tool, "--version"},
+		Env: []string{"PATH=/usr/bin:/bin"}, ReadOnly: []string{"/usr", "/lib", "/lib64", "/bin"}, Output: "prog"}
+	_, err = builder.BuildRecipe(context.Background(), r)
+	require.Error(t, err)
+	var ce *CompileError
+	assert.False(t, errors.As(err, &ce), "not a compile error: %v", err)
+	assert.Contains(t, err.Error(), "cc does not run in the judge's jail on this machine, so solution.c could not be built")
 }
 
 // The mode file telemetryOff writes is what the go command reads: a jailed

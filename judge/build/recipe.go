@@ -35,6 +35,12 @@ type Recipe struct {
 	// the judge packs from what they compiled (Jar: a Java program).
 	Output string
 	Jar    *Jar
+	// Probe, when set, shows only that the toolchain runs at all (python3
+	// -c pass): when a command fails, the probe runs as the commands did,
+	// and when it fails too the failure is the toolchain's (a library the
+	// jail does not show it), an error of the judge's, not the student's
+	// compile error.
+	Probe []string
 }
 
 // BuildRecipe returns the path of the program r makes, or a *CompileError.
@@ -148,6 +154,9 @@ func (b *Builder) make(ctx context.Context, dir string, r Recipe) (string, error
 	for _, c := range r.Commands {
 		out, err := b.runTool(ctx, b.tool(dir, env, r.ReadOnly, r.Display), c...)
 		if errors.Is(err, ErrToolFailed) {
+			if err := b.probe(ctx, dir, env, r); err != nil {
+				return "", err
+			}
 			// Its temporary files' names hold the judge's own folder.
 			said := strings.ReplaceAll(string(out), dir+string(filepath.Separator), "")
 			return "", &CompileError{Message: said, Said: said, Refused: true}
@@ -160,6 +169,21 @@ func (b *Builder) make(ctx context.Context, dir string, r Recipe) (string, error
 		return r.Jar.pack(dir, filepath.Join(dir, r.Output))
 	}
 	return filepath.Join(dir, r.Output), nil
+}
+
+// probe runs r's Probe in dir as r's commands run: nil when the
+// toolchain runs (or r has no probe), else the judge's error that it
+// cannot, with what it printed.
+func (b *Builder) probe(ctx context.Context, dir string, env []string, r Recipe) error {
+	if len(r.Probe) == 0 {
+		return nil
+	}
+	out, err := b.runTool(ctx, b.tool(dir, env, r.ReadOnly, r.Display), r.Probe...)
+	if errors.Is(err, ErrToolFailed) {
+		return msg.Errorf("%s does not run in the judge's jail on this machine, so %s could not be built: %s",
+			filepath.Base(r.Probe[0]), r.Display, strings.TrimSpace(string(out)))
+	}
+	return err
 }
 
 // Bounds of a jailed tool beyond the builder's: what it may print, and the

@@ -29,7 +29,10 @@ func findGCC(tool string) func() (*Toolchain, error) {
 		}
 		first, _, _ := strings.Cut(strings.TrimSpace(major), ".")
 		m, _ := strconv.Atoi(first)
-		return &Toolchain{Version: firstLine(v), Tools: map[string]string{tool: path}, countsInMemory: m >= 12}, nil
+		// The compiler proper (cc1, cc1plus) starts too, on an empty file.
+		lang := map[string]string{"gcc": "c", "g++": "c++"}[tool]
+		return &Toolchain{Version: firstLine(v), Tools: map[string]string{tool: path}, countsInMemory: m >= 12,
+			Probe: []string{path, "-x", lang, "-fsyntax-only", "/dev/null"}}, nil
 	}
 }
 

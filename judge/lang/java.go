@@ -48,6 +48,7 @@ func findJava() (*Toolchain, error) {
 		ReadOnly:     ro,
 		Threads:      jvmThreads,
 		AddressSpace: 8 << 30,
+		Probe:        append(append([]string{javac}, javacQuick...), "-version"),
 	}, nil
 }
 

@@ -228,6 +228,8 @@ type Toolchain struct {
 	ReadOnly     []string
 	Threads      int
 	AddressSpace int64
+	// Probe shows the tools run at all, as a build's do (build.Recipe).
+	Probe []string
 
 	// countsInMemory: gcc 12 or later, whose counted builds keep their
 	// counts in memory (-fprofile-info-section) for the harness to send.

@@ -43,6 +43,7 @@ func findPython() (*Toolchain, error) {
 		// Isolated (-I), without site-packages (-S), writing no bytecode (-B).
 		Runtime:  []string{exe, "-I", "-S", "-B"},
 		ReadOnly: readOnly,
+		Probe:    []string{exe, "-I", "-S", "-B", "-c", "pass"},
 	}, nil
 }
 

@@ -110,6 +110,7 @@ func (t *Toolchain) recipe(s Submission) build.Recipe {
 	r := t.Lang.recipe(t, s)
 	r.Display = s.Display
 	r.Key = append(r.Key, t.Version)
+	r.Probe = t.Probe
 	return r
 }
 
@@ -253,7 +254,9 @@ func blankLines(src []byte, re *regexp.Regexp) []byte {
 func (t *Toolchain) BuildCounted(ctx context.Context, b *build.Builder, s Submission, dir string) (prog sandbox.Program, ok bool, err error) {
 	switch t.Lang.Counting {
 	case Rewritten:
-		path, err := b.BuildIn(ctx, dir, javaBuild(t, s, true))
+		r := javaBuild(t, s, true)
+		r.Probe = t.Probe
+		path, err := b.BuildIn(ctx, dir, r)
 		err = t.word(s, err)
 		if err != nil {
 			return sandbox.Program{}, true, err
