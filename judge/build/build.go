@@ -31,6 +31,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/nqueens-kit/nqueens/internal/atomicfile"
 	"github.com/nqueens-kit/nqueens/internal/msg"
 	"github.com/nqueens-kit/nqueens/internal/safeopen"
 	"github.com/nqueens-kit/nqueens/judge/sandbox"
@@ -267,28 +268,18 @@ func (b *Builder) own(cached, key string) (string, error) {
 
 // moveFile moves the binary at from to to. Where the two are on different
 // file systems (a /tmp in memory beside a home on disk, as Debian 13,
-// Fedora and Arch set up), a rename cannot: it is copied beside to and
-// the copy renamed into place, so that to is never seen half written.
+// Fedora and Arch set up), a rename cannot: it is written anew at to, as
+// atomicfile writes (beside, then renamed), so that to is never seen half
+// written. A binary is at most MaxBinary.
 func moveFile(from, to string) error {
 	if err := os.Rename(from, to); err == nil {
 		return nil
 	}
-	f, err := os.CreateTemp(filepath.Dir(to), filepath.Base(to)+"-")
+	data, err := os.ReadFile(from)
 	if err != nil {
 		return err
 	}
-	tmp := f.Name()
-	f.Close()
-	os.Remove(tmp)
-	if err := copyFile(from, tmp); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	if err := os.Rename(tmp, to); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	return nil
+	return atomicfile.Write(to, data, 0o755)
 }
 
 // sameFile reports whether a and b are one file (a hard link).
