@@ -107,7 +107,13 @@ func (t *Toolchain) word(s Submission, err error) error {
 
 // recipe is how s is built with this toolchain, cached under its version.
 func (t *Toolchain) recipe(s Submission) build.Recipe {
-	r := t.Lang.recipe(t, s)
+	return t.finish(t.Lang.recipe(t, s), s)
+}
+
+// finish gives r, a recipe for s, what every build with this toolchain
+// carries: s's name for messages, the toolchain's version in its key, and
+// the toolchain's probe.
+func (t *Toolchain) finish(r build.Recipe, s Submission) build.Recipe {
 	r.Display = s.Display
 	r.Key = append(r.Key, t.Version)
 	r.Probe = t.Probe
@@ -254,9 +260,7 @@ func blankLines(src []byte, re *regexp.Regexp) []byte {
 func (t *Toolchain) BuildCounted(ctx context.Context, b *build.Builder, s Submission, dir string) (prog sandbox.Program, ok bool, err error) {
 	switch t.Lang.Counting {
 	case Rewritten:
-		r := javaBuild(t, s, true)
-		r.Probe = t.Probe
-		path, err := b.BuildIn(ctx, dir, r)
+		path, err := b.BuildIn(ctx, dir, t.finish(javaBuild(t, s, true), s))
 		err = t.word(s, err)
 		if err != nil {
 			return sandbox.Program{}, true, err
