@@ -346,7 +346,7 @@ var zh = map[string]string{
 	"a session keyring of its own: %w":                                                 "独立的会话密钥环：%w",
 	"seccomp: %w":                                                                      "seccomp：%w",
 	"%s: %s: an answer is compared byte for byte":                                      "%s：%s：答案按字节逐一比较",
-	"a carriage return (CRLF line ends?)":                                              "一个回车符（CRLF 换行？）",
+	"a carriage return":                                                                "一个回车符",
 	"a tab":                                                                            "一个制表符",
 	"a space at the end of the line":                                                   "行尾的一个空格",
 	"grade: %d rows could not be judged (ERR), by the judge's fault or the kit's, not the students':\n  %s\n": "grade：有 %d 行无法评测（ERR），这是评测器或练习包的问题，不是学生的：\n  %s\n",

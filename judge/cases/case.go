@@ -1,6 +1,7 @@
 package cases
 
 import (
+	"bytes"
 	"fmt"
 	"maps"
 	"os"
@@ -116,7 +117,13 @@ func load(dir, display string, p *problem.Problem, filling bool) ([]*Case, error
 // parse checks a case file before any student code runs against it, so
 // that a broken case is reported as the case's fault. filling: -update
 // fills in the expected outputs, so a missing one is no error.
+//
+// A file saved with Windows line ends (CRLF: Notepad, or a checkout by Git
+// for Windows) is read with LF ones: a program's answer never holds a
+// carriage return, so one could only fail every student. A carriage
+// return anywhere else is still refused (byteExact).
 func parse(display string, data []byte, p *problem.Problem, filling bool) (*Case, error) {
+	data = bytes.ReplaceAll(data, []byte("\r\n"), []byte("\n"))
 	a := txtar.Parse(data)
 	ps := &caseParser{
 		c:       &Case{Name: strings.TrimSuffix(filepath.Base(display), ".txtar"), Data: data, Points: 1},
@@ -327,13 +334,12 @@ func (ps *caseParser) builtin(l line) error {
 }
 
 // byteExact finds, in an expected output, what a program's output never
-// holds: a carriage return (CRLF line ends), a tab, or a space at the end of
-// a line. It returns the line (from 1) and what it found.
+// holds: a carriage return, a tab, or a space at the end of a line. It returns the line (from 1) and what it found.
 func byteExact(data []byte) (int, string) {
 	for i, line := range strings.Split(string(data), "\n") {
 		switch {
 		case strings.Contains(line, "\r"):
-			return i + 1, msg.Sprintf("a carriage return (CRLF line ends?)")
+			return i + 1, msg.Sprintf("a carriage return")
 		case strings.Contains(line, "\t"):
 			return i + 1, msg.Sprintf("a tab")
 		case strings.HasSuffix(line, " "):

@@ -70,11 +70,33 @@ func TestParseRejectsMistakesWithTheLine(t *testing.T) {
 		// ("724 ") would fail every student with "got 724, want 724".
 		{"52", "# x\nsolve 10\ncmp stdout want\n\n-- want --\n724 \n", "x.txtar:6: want: a space at the end of the line: an answer is compared byte for byte"},
 		{"52", "# x\nsolve 10\ncmp stdout want\n-- want --\n724\t\n", "x.txtar:5: want: a tab"},
-		{"52", "# x\nsolve 10\ncmp stdout want\n-- want --\n724\r\n", "x.txtar:5: want: a carriage return (CRLF line ends?)"},
+		{"52", "# x\nsolve 10\ncmp stdout want\n-- want --\n\r724\n", "x.txtar:5: want: a carriage return"},
 	}
 	for _, tt := range tests {
 		_, err := parse("x.txtar", []byte(tt.script), find(t, tt.problem), false)
 		assert.ErrorContains(t, err, tt.err, tt.script)
+	}
+}
+
+// A case saved with Windows line ends (Notepad; Git for Windows checks
+// files out so by default) is the case its author wrote, not an expected
+// answer no program can print.
+func TestACaseWithWindowsLineEndsReadsAsItsAuthorMeantIt(t *testing.T) {
+	for _, p := range problem.All {
+		dir := filepath.Join("..", "..", "testdata", p.Folder())
+		paths, err := filepath.Glob(filepath.Join(dir, "*.txtar"))
+		require.NoError(t, err)
+		require.NotEmpty(t, paths)
+		for _, path := range paths {
+			lf, err := os.ReadFile(path)
+			require.NoError(t, err)
+			require.NotContains(t, string(lf), "\r", path)
+			want, err := parse(path, lf, p, false)
+			require.NoError(t, err, path)
+			got, err := parse(path, []byte(strings.ReplaceAll(string(lf), "\n", "\r\n")), p, false)
+			require.NoError(t, err, path)
+			assert.Equal(t, want, got, path)
+		}
 	}
 }
 
