@@ -110,8 +110,25 @@ func cMessage(s Submission, out string) string {
 	return relabel(out, "solution.c", s.Display, "harness.c", "nqueens.h", "collect2:")
 }
 
-// cppPrelude is what LeetCode's C++ environment gives a solution.
-const cppPrelude = `#include <bits/stdc++.h>
+// cppPrelude is what LeetCode's C++ environment gives a solution. Before
+// gcc 12 (Ubuntu 22.04's g++ 11), libstdc++ reports a failed check of
+// _GLIBCXX_ASSERTIONS from an inline function that prints on the
+// program's stdout and aborts, which no linker flag can reach: the
+// prelude sends it to std::__glibcxx_assert_fail, as gcc 12 and later
+// do, so that wrapFailures catches it alike.
+const cppPrelude = `#include <bits/c++config.h>
+#if defined(__linux__) && defined(_GLIBCXX_ASSERTIONS) && !defined(_GLIBCXX_VERBOSE_ASSERT)
+namespace std {
+[[noreturn]] void __glibcxx_assert_fail(const char *, int, const char *, const char *) noexcept;
+}
+#undef __glibcxx_assert_impl
+#define __glibcxx_assert_impl(_Condition) \
+	if (__builtin_expect(!bool(_Condition), false)) { \
+		__glibcxx_constexpr_assert(_Condition); \
+		std::__glibcxx_assert_fail(__FILE__, __LINE__, __PRETTY_FUNCTION__, #_Condition); \
+	}
+#endif
+#include <bits/stdc++.h>
 using namespace std;
 `
 
