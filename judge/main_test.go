@@ -22,6 +22,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/nqueens-kit/nqueens/internal/queenstest"
+	"github.com/nqueens-kit/nqueens/judge/lang"
 	"github.com/nqueens-kit/nqueens/judge/sandbox"
 	"github.com/nqueens-kit/nqueens/judge/worker"
 )
@@ -159,13 +160,18 @@ func scriptParams(t *testing.T, extra map[string]string) testscript.Params {
 			return os.Mkdir(tmp, 0o755)
 		},
 		// [long]: the checks that take minutes, on with NQUEENS_EXHAUSTIVE=1
-		// (off under -race); [race]: under the race detector.
+		// (off under -race); [race]: under the race detector; [gcc12]: a
+		// gcc whose counted builds send their counts from memory (12 and
+		// later; Ubuntu 22.04's is 11).
 		Condition: func(cond string) (bool, error) {
 			switch cond {
 			case "long":
 				return queenstest.Long(), nil
 			case "race":
 				return queenstest.RaceEnabled, nil
+			case "gcc12":
+				tc, err := lang.C.Toolchain()
+				return err == nil && tc.CountsInMemory(), nil
 			}
 			return false, fmt.Errorf("unknown condition %q", cond)
 		},

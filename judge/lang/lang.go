@@ -236,6 +236,11 @@ type Toolchain struct {
 	countsInMemory bool
 }
 
+// CountsInMemory reports whether the toolchain's counted builds send their
+// counts from memory (gcc 12 and later), so that a counting run is a timed
+// run's twin; before gcc 12 a counting run has a folder it may write.
+func (t *Toolchain) CountsInMemory() bool { return t.countsInMemory }
+
 var (
 	found   sync.Mutex
 	toolsOf = map[*Language]func() (*Toolchain, error){}
