@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"bytes"
 	"errors"
 	"io/fs"
 	"os"
@@ -103,6 +104,40 @@ exec(text, names)
 sys.exit(0 if names["_nqueens_source"] == open(sys.argv[2], encoding="utf-8").read() else 1)`
 	out, err := exec.Command(py, "-c", check, harness, filepath.Join(dir, "want.py")).CombinedOutput()
 	assert.NoError(t, err, string(out))
+}
+
+// A print of Chinese, or of any text, reaches the judge in UTF-8 whatever
+// the run's locale: Python 3.6 under the C locale (CentOS 7 and 8) wrote
+// ASCII, and a Chinese debug print raised UnicodeEncodeError, an RE.
+// PYTHONIOENCODING gives the machine's python3 that ASCII stdout and stderr.
+func TestPythonHarnessPrintsUTF8WhateverTheLocale(t *testing.T) {
+	py, err := exec.LookPath("python3")
+	if err != nil {
+		t.Skip("needs python3")
+	}
+	src := "class Solution:\n    def totalNQueens(self, n: int) -> int:\n        print(\"调试：n =\", n)\n" +
+		"        print(\"结束\", file=__import__(\"sys\").stderr)\n        return 2\n"
+	dir := t.TempDir()
+	harness := filepath.Join(dir, "submission.py")
+	require.NoError(t, os.WriteFile(harness, []byte(pythonHarness(problem.All[1], []byte(src))), 0o644))
+	var channels []*os.File
+	for _, name := range []string{"answer", "crash"} {
+		f, err := os.Create(filepath.Join(dir, name))
+		require.NoError(t, err)
+		defer f.Close()
+		channels = append(channels, f)
+	}
+	cmd := exec.Command(py, "-S", "-B", harness, "4")
+	cmd.Env = []string{"LC_ALL=C", "PYTHONIOENCODING=ascii"}
+	cmd.ExtraFiles = channels
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	require.NoError(t, cmd.Run(), stderr.String())
+	assert.Equal(t, "调试：n = 4\n", stdout.String())
+	assert.Equal(t, "结束\n", stderr.String())
+	answer, err := os.ReadFile(filepath.Join(dir, "answer"))
+	require.NoError(t, err)
+	assert.Equal(t, "2\n", string(answer))
 }
 
 // A toolchain is probed once per process, found or not (a broken tool is

@@ -5,9 +5,21 @@
 # (_NQUEENS_CRASH_MARK, ...) from lang's constants, the method's name, the
 # kind of answer, and the student's file (base64).
 import base64 as _nqueens_base64, json as _nqueens_json, os as _nqueens_os, sys as _nqueens_sys, traceback as _nqueens_tb
-import faulthandler as _nqueens_faulthandler, signal as _nqueens_signal
+import faulthandler as _nqueens_faulthandler, io as _nqueens_io, signal as _nqueens_signal
 
 # nqueens:judge
+
+# A print of Chinese, or of any text, works whatever the run's locale: under
+# the C locale Python 3.6 (CentOS 7 and 8) writes ASCII and raised
+# UnicodeEncodeError, an RE, where LeetCode prints UTF-8 (3.7 and later
+# turn that locale into UTF-8 themselves). sys.__stdout__ keeps the old
+# wrappers, and with them the file descriptors, open.
+for _nqueens_name in ("stdout", "stderr"):
+    _nqueens_stream = getattr(_nqueens_sys, _nqueens_name)
+    if _nqueens_stream is not None and _nqueens_stream.encoding.lower().replace("-", "") != "utf8":
+        setattr(_nqueens_sys, _nqueens_name, _nqueens_io.TextIOWrapper(
+            _nqueens_stream.buffer, encoding="utf-8", errors="backslashreplace",
+            line_buffering=_nqueens_stream.line_buffering))
 
 # Stopped at a limit, the judge asks where the program is (SIGQUIT): the
 # stack goes on the crash channel, then the program ends.
