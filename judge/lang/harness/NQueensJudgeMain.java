@@ -86,7 +86,10 @@ final class NQueensJudgeMain {
 		}
 	}
 
-	static PrintStream counted(FileDescriptor fd) {
+	// counted prints in UTF-8, as LeetCode does, whatever the run's locale:
+	// before Java 18 the default was the locale's, and under the C locale a
+	// Chinese debug print came out as question marks.
+	static PrintStream counted(FileDescriptor fd) throws UnsupportedEncodingException {
 		OutputStream out = new FileOutputStream(fd) {
 			@Override
 			public void write(int b) throws IOException {
@@ -102,7 +105,7 @@ final class NQueensJudgeMain {
 				stopIfTold();
 			}
 		};
-		return new PrintStream(new BufferedOutputStream(out, 8192), false);
+		return new PrintStream(new BufferedOutputStream(out, 8192), false, "UTF-8");
 	}
 
 	static synchronized void count(int len) {
