@@ -29,10 +29,18 @@ func findGCC(tool string) func() (*Toolchain, error) {
 		}
 		first, _, _ := strings.Cut(strings.TrimSpace(major), ".")
 		m, _ := strconv.Atoi(first)
-		// The compiler proper (cc1, cc1plus) starts too, on an empty file.
+		// LeetCode's standards, C17 and C++20: g++ 8 and 9 (Ubuntu
+		// 20.04's) know C++20 by its draft's name only, and refused
+		// -std=c++20, a CE for every file.
+		std := map[string]string{"gcc": "-std=gnu17", "g++": "-std=c++20"}[tool]
+		if tool == "g++" && m < 10 {
+			std = "-std=c++2a"
+		}
+		// The compiler proper (cc1, cc1plus) starts too, on an empty file,
+		// and takes the standard: an older one is the judge's failure.
 		lang := map[string]string{"gcc": "c", "g++": "c++"}[tool]
-		return &Toolchain{Version: firstLine(v), Tools: map[string]string{tool: path}, countsInMemory: m >= 12,
-			Probe: []string{path, "-x", lang, "-fsyntax-only", "/dev/null"}}, nil
+		return &Toolchain{Version: firstLine(v), Tools: map[string]string{tool: path}, countsInMemory: m >= 12, std: std,
+			Probe: []string{path, std, "-x", lang, "-fsyntax-only", "/dev/null"}}, nil
 	}
 }
 
@@ -82,7 +90,7 @@ func cRecipe(t *Toolchain, s Submission) build.Recipe {
 			"harness.c":  []byte(cHarness(s.Problem)),
 			"nqueens.h":  nqueensH(),
 		},
-		Commands: [][]string{append(append(append([]string{t.Tools["gcc"], "-std=gnu17", "-O2"}, static()...), wrapFailures()...), "-include", "prelude.h",
+		Commands: [][]string{append(append(append([]string{t.Tools["gcc"], t.std, "-O2"}, static()...), wrapFailures()...), "-include", "prelude.h",
 			"-o", "submission", "solution.c", "harness.c", "-lm")},
 		Env:      gccEnv,
 		ReadOnly: gccFiles,
@@ -123,10 +131,10 @@ namespace std {
 }
 #undef __glibcxx_assert_impl
 #define __glibcxx_assert_impl(_Condition) \
-	if (__builtin_expect(!bool(_Condition), false)) { \
-		__glibcxx_constexpr_assert(_Condition); \
-		std::__glibcxx_assert_fail(__FILE__, __LINE__, __PRETTY_FUNCTION__, #_Condition); \
-	}
+	do { \
+		if (__builtin_expect(!bool(_Condition), false)) \
+			std::__glibcxx_assert_fail(__FILE__, __LINE__, __PRETTY_FUNCTION__, #_Condition); \
+	} while (false)
 #endif
 #include <bits/stdc++.h>
 using namespace std;
@@ -145,7 +153,7 @@ func cppRecipe(t *Toolchain, s Submission) build.Recipe {
 		// _GLIBCXX_ASSERTIONS checks every vector, array and string index,
 		// as Java and Python do: an index past the end is RE, not
 		// undefined behaviour that may pass.
-		Commands: [][]string{append(append(append([]string{t.Tools["g++"], "-std=c++20", "-O2", "-D_GLIBCXX_ASSERTIONS"}, static()...), wrapFailures()...), "-include", "prelude.hpp",
+		Commands: [][]string{append(append(append([]string{t.Tools["g++"], t.std, "-O2", "-D_GLIBCXX_ASSERTIONS"}, static()...), wrapFailures()...), "-include", "prelude.hpp",
 			"-o", "submission", "harness.cpp")},
 		Env:      gccEnv,
 		ReadOnly: gccFiles,

@@ -234,6 +234,8 @@ type Toolchain struct {
 	// countsInMemory: gcc 12 or later, whose counted builds keep their
 	// counts in memory (-fprofile-info-section) for the harness to send.
 	countsInMemory bool
+	// std: gcc's and g++'s flag for the language's standard (findGCC).
+	std string
 }
 
 // CountsInMemory reports whether the toolchain's counted builds send their

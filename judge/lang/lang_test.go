@@ -70,6 +70,28 @@ func TestPythonProbeNamesTheLibrariesItLoads(t *testing.T) {
 	assert.NotContains(t, tc.ReadOnly, "/usr/lib/x86_64-linux-gnu/libm.so.6", "/usr/lib is shown whole")
 }
 
+// g++ 8 and 9 (Ubuntu 20.04's) know C++20 by its draft's name only: given
+// -std=c++20 they refused every file, a CE. The flag is the one the
+// compiler knows, and its probe (whose failure is the judge's) takes it too.
+func TestGCCStandardIsOneTheCompilerKnows(t *testing.T) {
+	for _, tt := range []struct{ tool, version, std string }{
+		{"g++", "9", "-std=c++2a"},
+		{"g++", "10", "-std=c++20"},
+		{"g++", "12", "-std=c++20"},
+		{"g++", "4.2.1", "-std=c++2a"}, // clang as g++: it knows both names
+		{"gcc", "9", "-std=gnu17"},
+	} {
+		dir := t.TempDir()
+		script := "#!/bin/sh\ncase \"$1\" in -dumpversion) echo " + tt.version + ";; *) echo '" + tt.tool + " (test) " + tt.version + "';; esac\n"
+		require.NoError(t, os.WriteFile(filepath.Join(dir, tt.tool), []byte(script), 0o755))
+		t.Setenv("PATH", dir)
+		tc, err := findGCC(tt.tool)()
+		require.NoError(t, err)
+		assert.Equal(t, tt.std, tc.std, "%s %s", tt.tool, tt.version)
+		assert.Contains(t, tc.Probe, tt.std)
+	}
+}
+
 // The probe runs in the machine's own python3, and what it names exists.
 func TestPythonProbeRunsInTheRealInterpreter(t *testing.T) {
 	if _, err := exec.LookPath("python3"); err != nil {
