@@ -20,6 +20,7 @@ import (
 	"go/parser"
 	"go/token"
 	"io"
+	"math"
 	"regexp"
 	"sort"
 	"strconv"
@@ -268,20 +269,24 @@ func Traced(data []byte) (Counts, error) {
 // GCC reads gcov's JSON (gcov --json-format --stdout: one document per
 // file of counts) for file, the student's file as the build named it
 // (solution.c), whose source is src.
+//
+// Counts are read as numbers of any form: gcov 9 (Ubuntu 20.04's) writes
+// one past a million in six digits and an exponent (1.9174e+07), and
+// such a count is read to those digits.
 func GCC(gcovJSON []byte, file string, src []byte) (Counts, error) {
 	type function struct {
-		Name      string `json:"demangled_name"`
-		StartLine int    `json:"start_line"`
-		EndLine   int    `json:"end_line"`
-		Count     int64  `json:"execution_count"`
+		Name      string  `json:"demangled_name"`
+		StartLine int     `json:"start_line"`
+		EndLine   int     `json:"end_line"`
+		Count     float64 `json:"execution_count"`
 	}
 	type document struct {
 		Files []struct {
 			File      string     `json:"file"`
 			Functions []function `json:"functions"`
 			Lines     []struct {
-				Line  int   `json:"line_number"`
-				Count int64 `json:"count"`
+				Line  int     `json:"line_number"`
+				Count float64 `json:"count"`
 			} `json:"lines"`
 		} `json:"files"`
 	}
@@ -302,11 +307,11 @@ func GCC(gcovJSON []byte, file string, src []byte) (Counts, error) {
 			}
 			found = true
 			for _, l := range f.Lines {
-				c.Lines[l.Line] = max(c.Lines[l.Line], l.Count)
+				c.Lines[l.Line] = max(c.Lines[l.Line], int64(math.Round(l.Count)))
 			}
 			for _, fn := range f.Functions {
 				if callsItself(shortName(fn.Name), lines, fn.StartLine, fn.EndLine) || lambdaCallsItself(fn.Name, lines, fn.StartLine, fn.EndLine) {
-					c.Calls = max(c.Calls, fn.Count)
+					c.Calls = max(c.Calls, int64(math.Round(fn.Count)))
 				}
 			}
 		}

@@ -214,3 +214,25 @@ func TestHottestAreStatements(t *testing.T) {
 	}
 	assert.Equal(t, []int{2, 5, 6}, got)
 }
+
+// gcov 9 (Ubuntu 20.04's) writes a count past a million in six digits and
+// an exponent: its document (gcov-9 --json-format, a search that calls
+// itself 8 times at each of 8 rows; the exact count is 19 173 961) is read
+// to those digits, where it was an error and the report was left out.
+func TestGCCReadsGcov9sCounts(t *testing.T) {
+	src := `static int place(int r, int n) {
+    if (r == n) return 1;
+    int found = 0;
+    for (int c = 0; c < n; c++)
+        found += place(r + 1, n);
+    return found;
+}
+int main(void) { return place(0, 8) != 16777216; }
+`
+	doc := `{"gcc_version": "9.3.0", "files": [{"lines": [{"branches": [], "count": 1.9174e+07, "line_number": 1, "unexecuted_block": false, "function_name": "place"}, {"branches": [], "count": 1.9174e+07, "line_number": 2, "unexecuted_block": false, "function_name": "place"}, {"branches": [], "count": 2.39674e+06, "line_number": 3, "unexecuted_block": false, "function_name": "place"}, {"branches": [], "count": 2.15707e+07, "line_number": 4, "unexecuted_block": false, "function_name": "place"}, {"branches": [], "count": 1.9174e+07, "line_number": 5, "unexecuted_block": false, "function_name": "place"}, {"branches": [], "count": 2.39674e+06, "line_number": 6, "unexecuted_block": false, "function_name": "place"}, {"branches": [], "count": 1, "line_number": 8, "unexecuted_block": false, "function_name": "main"}], "functions": [{"blocks": 8, "end_column": 1, "start_line": 1, "name": "place", "blocks_executed": 8, "execution_count": 1.9174e+07, "demangled_name": "place", "start_column": 12, "end_line": 7}, {"blocks": 3, "end_column": 50, "start_line": 8, "name": "main", "blocks_executed": 3, "execution_count": 1, "demangled_name": "main", "start_column": 5, "end_line": 8}], "file": "place.c"}], "format_version": "1", "data_file": "place.gcda"}`
+	c, err := GCC([]byte(doc), "place.c", []byte(src))
+	require.NoError(t, err)
+	assert.Equal(t, int64(19174000), c.Calls)
+	assert.Equal(t, int64(21570700), c.Lines[4])
+	assert.Equal(t, int64(1), c.Lines[8])
+}
