@@ -86,6 +86,9 @@ var (
 	// innermost of the student's frames first, then the calls that led
 	// there (locate lists them).
 	atLine = regexp.MustCompile(`(?m)^at line (\d+) in (\S+)$`)
+	// expected is a library check's condition as libstdc++ 9 and 10 write
+	// an index's: __builtin_expect(__n < this->size(), true).
+	expected = regexp.MustCompile(`^__builtin_expect\((.*), (?:true|1)\)$`)
 )
 
 // Classify turns one run into a verdict and a message for the student. It
@@ -208,7 +211,11 @@ func harnessCrash(r Run) (verdict.Verdict, string) {
 		return verdict.RE, msg.Sprintf("n = %d: a check of the C++ library failed%s", r.N, at)
 	case strings.HasPrefix(what, check+": "):
 		// _GLIBCXX_ASSERTIONS' check of an index (a timed build).
-		return verdict.RE, msg.Sprintf("n = %d: a check of the library failed (%s): an index past the end of a vector, array or string?%s", r.N, format.Printable(strings.TrimPrefix(what, check+": ")), at)
+		cond := strings.TrimPrefix(what, check+": ")
+		if m := expected.FindStringSubmatch(cond); m != nil {
+			cond = m[1]
+		}
+		return verdict.RE, msg.Sprintf("n = %d: a check of the library failed (%s): an index past the end of a vector, array or string?%s", r.N, format.Printable(cond), at)
 	case strings.HasPrefix(what, assertion):
 		return verdict.RE, msg.Sprintf("n = %d: an assertion failed: %s%s", r.N, format.Printable(strings.TrimPrefix(what, assertion)), at)
 	case what == lang.NoColumnSizes:

@@ -124,6 +124,10 @@ func TestClassifyReadsAFailedAssertionFromTheCrashChannelOnly(t *testing.T) {
 	v, text := outcome.Classify(r)
 	assert.Equal(t, verdict.RE, v)
 	assert.Equal(t, "n = 4: a check of the library failed (__n < this->size()): an index past the end of a vector, array or string?", text)
+	// libstdc++ 9 and 10 (Ubuntu 20.04's) write it wrapped.
+	r.Crash = lang.CrashMark + "library check failed: __builtin_expect(__n < this->size(), true)\n"
+	_, text = outcome.Classify(r)
+	assert.Equal(t, "n = 4: a check of the library failed (__n < this->size()): an index past the end of a vector, array or string?", text)
 
 	r.Crash = lang.CrashMark + "assertion failed: row < 16\nat line 7 in place\n"
 	_, text = outcome.Classify(r)
