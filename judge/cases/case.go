@@ -334,7 +334,8 @@ func (ps *caseParser) builtin(l line) error {
 }
 
 // byteExact finds, in an expected output, what a program's output never
-// holds: a carriage return, a tab, or a space at the end of a line. It returns the line (from 1) and what it found.
+// holds: a carriage return, a tab, or a space at the end of a line. It
+// returns the line (from 1) and what it found.
 func byteExact(data []byte) (int, string) {
 	for i, line := range strings.Split(string(data), "\n") {
 		switch {
