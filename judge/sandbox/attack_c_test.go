@@ -160,9 +160,8 @@ func TestJailPassesNoInheritedDescriptor(t *testing.T) {
 	require.NoError(t, err)
 	defer f.Close()
 	// Like a teacher's `judge … 9>>log`: a descriptor without close-on-exec.
-	require.NoError(t, unix.Dup2(int(f.Fd()), 9))
-	defer unix.Close(9)
-	r := cJailRun(t, limits(), "write-fd", "9")
+	fd := inheritable(t, f)
+	r := cJailRun(t, limits(), "write-fd", strconv.Itoa(fd))
 	assert.Equal(t, "write-fd: Bad file descriptor\n", string(r.Answer))
 	data, err := os.ReadFile(log)
 	require.NoError(t, err)
@@ -173,15 +172,27 @@ func TestCloseInheritedMarksDescriptorsCloseOnExec(t *testing.T) {
 	f, err := os.Open(os.DevNull)
 	require.NoError(t, err)
 	defer f.Close()
-	require.NoError(t, unix.Dup2(int(f.Fd()), 9))
-	defer unix.Close(9)
-	flags, err := unix.FcntlInt(9, unix.F_GETFD, 0)
+	fd := inheritable(t, f)
+	flags, err := unix.FcntlInt(uintptr(fd), unix.F_GETFD, 0)
 	require.NoError(t, err)
-	require.Zero(t, flags&unix.FD_CLOEXEC, "dup2 clears close-on-exec")
+	require.Zero(t, flags&unix.FD_CLOEXEC, "F_DUPFD clears close-on-exec")
 	CloseInherited()
-	flags, err = unix.FcntlInt(9, unix.F_GETFD, 0)
+	flags, err = unix.FcntlInt(uintptr(fd), unix.F_GETFD, 0)
 	require.NoError(t, err)
 	assert.NotZero(t, flags&unix.FD_CLOEXEC)
+}
+
+// inheritable is a copy of f's descriptor that an exec would pass on, as a
+// shell's redirection makes: the lowest free number from 9 on, above the
+// jail's own channels. F_DUPFD never gives f's own number; dup2 to a fixed
+// 9 failed with EINVAL when f already was 9, which depends on how many
+// descriptors the test process inherited.
+func inheritable(t *testing.T, f *os.File) int {
+	t.Helper()
+	fd, err := unix.FcntlInt(f.Fd(), unix.F_DUPFD, 9)
+	require.NoError(t, err)
+	t.Cleanup(func() { unix.Close(fd) })
+	return fd
 }
 
 // landlockTier is the jail as Ubuntu 24.04 as it ships leaves it: Landlock
