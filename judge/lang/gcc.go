@@ -19,11 +19,11 @@ func findGCC(tool string) func() (*Toolchain, error) {
 		if err != nil {
 			return nil, err
 		}
-		v, err := output(path, "--version")
+		v, _, err := output(path, "--version")
 		if err != nil {
 			return nil, err
 		}
-		major, err := output(path, "-dumpversion")
+		major, _, err := output(path, "-dumpversion")
 		if err != nil {
 			return nil, err
 		}
@@ -39,7 +39,7 @@ func findGCC(tool string) func() (*Toolchain, error) {
 		// The compiler proper (cc1, cc1plus) starts too, on an empty file,
 		// and takes the standard: an older one is the judge's failure.
 		lang := map[string]string{"gcc": "c", "g++": "c++"}[tool]
-		return &Toolchain{Version: firstLine(v), Tools: map[string]string{tool: path}, countsInMemory: m >= 12, std: std,
+		return &Toolchain{Version: versionLine(v), Tools: map[string]string{tool: path}, countsInMemory: m >= 12, std: std,
 			Probe: []string{path, std, "-x", lang, "-fsyntax-only", "/dev/null"}}, nil
 	}
 }

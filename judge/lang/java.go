@@ -23,11 +23,13 @@ func findJava() (*Toolchain, error) {
 	if err != nil {
 		return nil, err
 	}
-	cv, err := output(javac, "-J"+noPerfData, "-version")
+	// javac answers on stdout (on stderr before JDK 9), java on stderr:
+	// each is read there first.
+	cvOut, cvErr, err := output(javac, "-J"+noPerfData, "-version")
 	if err != nil {
 		return nil, err
 	}
-	rv, err := output(java, noPerfData, "-version")
+	rvOut, rvErr, err := output(java, noPerfData, "-version")
 	if err != nil {
 		return nil, err
 	}
@@ -37,7 +39,7 @@ func findJava() (*Toolchain, error) {
 	etc, _ := filepath.Glob("/etc/java-*")
 	ro = append(ro, etc...)
 	return &Toolchain{
-		Version: firstLine(cv) + "; " + firstLine(rv),
+		Version: versionLine(cvOut+"\n"+cvErr) + "; " + versionLine(rvErr+"\n"+rvOut),
 		Tools:   map[string]string{"javac": javac, "java": java},
 		// One serial collector thread and small reserved areas: the JVM
 		// reserves far more address space than it uses. Its JIT and

@@ -308,19 +308,35 @@ func (l *Language) OnPath() bool {
 	return true
 }
 
-// output runs a tool and returns its output, stdout and stderr together.
-func output(argv ...string) (string, error) {
-	out, err := exec.Command(argv[0], argv[1:]...).CombinedOutput()
-	if err != nil {
-		return "", fmt.Errorf("%s: %w: %s", strings.Join(argv, " "), err, strings.TrimSpace(string(out)))
+// output runs a tool and returns what it wrote, stdout and stderr apart,
+// each trimmed. A tool's answer is read from the stream it writes it to:
+// a wrapper script writes its own warnings to stderr (bash under a locale
+// the system lacks: "setlocale: LC_ALL: cannot change locale", once for
+// each of a pyenv shim's scripts), and so does a JVM ("Picked up
+// _JAVA_OPTIONS"). An error holds both.
+func output(argv ...string) (stdout, stderr string, err error) {
+	var out, errOut bytes.Buffer
+	cmd := exec.Command(argv[0], argv[1:]...)
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	if err := cmd.Run(); err != nil {
+		said := strings.TrimSpace(out.String() + "\n" + errOut.String())
+		return "", "", fmt.Errorf("%s: %w: %s", strings.Join(argv, " "), err, said)
 	}
-	return strings.TrimSpace(string(out)), nil
+	return strings.TrimSpace(out.String()), strings.TrimSpace(errOut.String()), nil
 }
 
-// firstLine is the first line of s.
-func firstLine(s string) string {
-	line, _, _ := strings.Cut(s, "\n")
-	return strings.TrimSpace(line)
+// versionLine is the first line of s that is not a notice a wrapper or the
+// JVM adds before a tool's own answer ("bash: warning: ...", "Picked up
+// JAVA_TOOL_OPTIONS: ..."). A version names the toolchain in a report and
+// in the keys of its builds, so a notice must not stand for it.
+func versionLine(s string) string {
+	for _, line := range strings.Split(s, "\n") {
+		line = strings.TrimSpace(line)
+		if line != "" && !strings.HasPrefix(line, "Picked up ") && !strings.Contains(line, ": warning: ") {
+			return line
+		}
+	}
+	return ""
 }
 
 // systemLibraries are where a dynamically linked runtime's libraries are.

@@ -3,6 +3,7 @@ package lang
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -20,15 +21,72 @@ import (
 // output's error wraps the tool's, so that a caller can tell a missing
 // tool from one that failed.
 func TestOutputWrapsTheToolsError(t *testing.T) {
-	_, err := output("/nonexistent/python3", "-V")
+	_, _, err := output("/nonexistent/python3", "-V")
 	assert.ErrorIs(t, err, fs.ErrNotExist)
 
-	_, err = output("/bin/sh", "-c", "echo broken; exit 3")
+	_, _, err = output("/bin/sh", "-c", "echo broken; echo why >&2; exit 3")
 	var exit *exec.ExitError
 	if assert.ErrorAs(t, err, &exit) {
 		assert.Equal(t, 3, exit.ExitCode())
 	}
 	assert.Contains(t, err.Error(), "broken")
+	assert.Contains(t, err.Error(), "why")
+}
+
+// wrapped puts on PATH a script named tool that writes notice to stderr
+// and runs the real tool, as a pyenv or jenv shim under a locale the
+// system lacks does, or a JVM with _JAVA_OPTIONS set.
+func wrapped(t *testing.T, notice string, tools ...string) {
+	t.Helper()
+	dir := t.TempDir()
+	for _, tool := range tools {
+		real, err := exec.LookPath(tool)
+		if err != nil {
+			t.Skipf("needs %s", tool)
+		}
+		script := fmt.Sprintf("#!/bin/sh\necho '%s' >&2\nexec '%s' \"$@\"\n", notice, real)
+		require.NoError(t, os.WriteFile(filepath.Join(dir, tool), []byte(script), 0o755))
+	}
+	t.Setenv("PATH", dir+string(filepath.ListSeparator)+os.Getenv("PATH"))
+}
+
+// bashLocaleWarning is what bash writes when LC_ALL names a locale the
+// system has not generated (a Chinese locale on an English install).
+const bashLocaleWarning = "bash: warning: setlocale: LC_ALL: cannot change locale (zh_CN.UTF-8)"
+
+// A python3 that is a shim warning on stderr is still found: the probe
+// reads its answer from stdout. It was "python3 says ..." and exit 2.
+func TestPythonFoundThroughAShimThatWarns(t *testing.T) {
+	wrapped(t, bashLocaleWarning, "python3")
+	tc, err := findPython()
+	require.NoError(t, err)
+	assert.Regexp(t, `^Python 3\.\d+\.\d+$`, tc.Version)
+	assert.FileExists(t, filepath.Join(tc.ReadOnly[1], "os.py"), "the standard library")
+}
+
+// So are gcc and Java, and their versions are their own, not the notice.
+func TestToolchainVersionsLeaveNoticesOut(t *testing.T) {
+	t.Run("gcc", func(t *testing.T) {
+		wrapped(t, bashLocaleWarning, "gcc")
+		tc, err := findGCC("gcc")()
+		require.NoError(t, err)
+		assert.NotContains(t, tc.Version, "warning")
+		assert.Contains(t, tc.Version, "gcc")
+	})
+	t.Run("java", func(t *testing.T) {
+		wrapped(t, "Picked up _JAVA_OPTIONS: -Dawt.useSystemAAFontSettings=on", "java", "javac")
+		tc, err := findJava()
+		require.NoError(t, err)
+		assert.NotContains(t, tc.Version, "Picked up")
+		assert.Regexp(t, `^javac \S+; \S+ (version )?"?\d`, tc.Version)
+	})
+}
+
+func TestVersionLine(t *testing.T) {
+	assert.Equal(t, "javac 17.0.15", versionLine("Picked up JAVA_TOOL_OPTIONS: -Xss4m\njavac 17.0.15"))
+	assert.Equal(t, "Python 3.11.7", versionLine(bashLocaleWarning+"\n"+bashLocaleWarning+"\nPython 3.11.7\n"))
+	assert.Equal(t, "gcc (Debian 12.2.0-14) 12.2.0", versionLine("gcc (Debian 12.2.0-14) 12.2.0\nCopyright"))
+	assert.Empty(t, versionLine("\n"))
 }
 
 // Probing Java starts no JVM that writes its performance file: one

@@ -17,7 +17,7 @@ func findPython() (*Toolchain, error) {
 	if err != nil {
 		return nil, err
 	}
-	out, err := output(py, "-I", "-S", "-c", pythonProbe)
+	out, _, err := output(py, "-I", "-S", "-c", pythonProbe)
 	if err != nil {
 		return nil, err
 	}
