@@ -251,7 +251,7 @@ func TestAFailedBuildIsTheStudentsOnlyWhereTheToolchainRuns(t *testing.T) {
 // whose making can be counted (each making appends to log).
 func sharedRecipe(log string) Recipe {
 	return Recipe{Display: "shared", Key: []string{"test"}, Files: map[string][]byte{"in.txt": []byte("made\n")},
-		Commands: [][]string{{"/bin/sh", "-c", "cat in.txt > out.txt; echo once >> " + log}}, ReadOnly: []string{"/bin", "/usr", "/lib", "/lib64"}}
+		Commands: [][]string{{"/bin/sh", "-c", "cat in.txt > out.txt; echo once >> '" + log + "'"}}, ReadOnly: []string{"/bin", "/usr", "/lib", "/lib64"}}
 }
 
 func TestASharedFolderIsMadeOnceAndWhole(t *testing.T) {

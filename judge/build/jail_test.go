@@ -195,7 +195,7 @@ func TestJailedToolchainThatCannotRunIsTheJudgesError(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, os.WriteFile(filepath.Join(hidden, "sh"), sh, 0o755))
 	tool := filepath.Join(t.TempDir(), "cc")
-	require.NoError(t, os.WriteFile(tool, []byte("#!/bin/sh\nexec "+filepath.Join(hidden, "sh")+" -c true\n"), 0o755))
+	require.NoError(t, os.WriteFile(tool, []byte("#!/bin/sh\nexec '"+filepath.Join(hidden, "sh")+"' -c true\n"), 0o755))
 	out, err := exec.Command(tool).CombinedOutput()
 	require.NoError(t, err, "outside the jail it runs: %s", out)
 	builder := &Builder{TempDir: t.TempDir(), Jail: jail}

@@ -95,7 +95,7 @@ func TestVersionLine(t *testing.T) {
 func TestJavaProbeLeavesNoPerformanceFile(t *testing.T) {
 	dir := t.TempDir()
 	for _, tool := range []string{"java", "javac"} {
-		script := "#!/bin/sh\necho \"$@\" >> " + filepath.Join(dir, tool+".args") + "\necho " + tool + " 21.0.5\n"
+		script := "#!/bin/sh\necho \"$@\" >> '" + filepath.Join(dir, tool+".args") + "'\necho " + tool + " 21.0.5\n"
 		require.NoError(t, os.WriteFile(filepath.Join(dir, tool), []byte(script), 0o755))
 	}
 	t.Setenv("PATH", dir)
