@@ -161,11 +161,15 @@ func studentRepository(t *testing.T) string {
 		require.NoError(t, os.MkdirAll(filepath.Join(repo, filepath.Dir(f)), 0o755))
 		require.NoError(t, os.WriteFile(filepath.Join(repo, f), data, fi.Mode().Perm()))
 	}
+	// None of the user's or the system's git settings (a global hooksPath,
+	// signed commits): the student's repository as the runner makes it.
+	home := t.TempDir()
 	gitIn := func(args ...string) {
-		cmd := exec.Command("git", append([]string{"-C", repo, "-c", "user.name=student", "-c", "user.email=student@example.com", "-c", "commit.gpgsign=false"}, args...)...)
+		cmd := exec.Command("git", append([]string{"-C", repo, "-c", "user.name=student", "-c", "user.email=student@example.com"}, args...)...)
+		cmd.Env = append(os.Environ(), "HOME="+home, "XDG_CONFIG_HOME="+home, "GIT_CONFIG_GLOBAL="+os.DevNull, "GIT_CONFIG_NOSYSTEM=1")
 		for _, a := range args {
 			if date, ok := strings.CutPrefix(a, "--date="); ok {
-				cmd.Env = append(os.Environ(), "GIT_COMMITTER_DATE="+date)
+				cmd.Env = append(cmd.Env, "GIT_COMMITTER_DATE="+date)
 			}
 		}
 		out, err := cmd.CombinedOutput()

@@ -31,9 +31,13 @@ func repository(t *testing.T) string {
 		t.Skip("no git here")
 	}
 	dir := t.TempDir()
+	// None of the user's or the system's git settings: a global hooksPath
+	// whose hooks refuse, or signed commits, failed these tests.
+	home := t.TempDir()
 	gitIn := func(date string, args ...string) {
-		cmd := exec.Command("git", append([]string{"-C", dir, "-c", "user.name=s", "-c", "user.email=s@example.com", "-c", "commit.gpgsign=false"}, args...)...)
-		cmd.Env = append(os.Environ(), "GIT_COMMITTER_DATE="+date, "GIT_AUTHOR_DATE="+date)
+		cmd := exec.Command("git", append([]string{"-C", dir, "-c", "user.name=s", "-c", "user.email=s@example.com"}, args...)...)
+		cmd.Env = append(os.Environ(), "HOME="+home, "XDG_CONFIG_HOME="+home, "GIT_CONFIG_GLOBAL="+os.DevNull, "GIT_CONFIG_NOSYSTEM=1",
+			"GIT_COMMITTER_DATE="+date, "GIT_AUTHOR_DATE="+date)
 		out, err := cmd.CombinedOutput()
 		require.NoError(t, err, "git %v: %s", args, out)
 	}
