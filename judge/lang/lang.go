@@ -16,6 +16,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
@@ -343,16 +344,40 @@ func versionLine(s string) string {
 var systemLibraries = []string{"/lib", "/lib64", "/usr/lib", "/usr/lib64"}
 
 // lookPath is exec.LookPath with symbolic links resolved.
+// A compiler cache or distributor on PATH in the compiler's name (ccache's
+// /usr/lib/ccache, as Debian's docs set it up; distcc's, icecc's) is
+// passed over for the next tool of that name: the judge compiles in its
+// jail, where the wrapper finds neither its cache nor its network, and
+// keeps its own cache of built programs. It was "ccache does not run in
+// the judge's jail", and no C or C++ file could be judged.
 func lookPath(tool string) (string, error) {
-	p, err := exec.LookPath(tool)
+	first, err := exec.LookPath(tool)
 	if err != nil {
 		return "", err
 	}
-	if real, err := filepath.EvalSymlinks(p); err == nil {
-		return real, nil
+	resolved := func(p string) string {
+		if real, err := filepath.EvalSymlinks(p); err == nil {
+			return real
+		}
+		return p
 	}
-	return p, nil
+	for _, dir := range filepath.SplitList(os.Getenv("PATH")) {
+		if !filepath.IsAbs(dir) {
+			continue // LookPath refuses a tool found through "." too
+		}
+		p, err := exec.LookPath(filepath.Join(dir, tool))
+		if err != nil {
+			continue
+		}
+		if real := resolved(p); !compilerWrappers[strings.TrimSuffix(filepath.Base(real), ".exe")] {
+			return real, nil
+		}
+	}
+	return resolved(first), nil
 }
+
+// compilerWrappers are programs that stand on PATH in a compiler's name.
+var compilerWrappers = map[string]bool{"ccache": true, "distcc": true, "icecc": true, "sccache": true}
 
 // FindAnswer looks for an answer of ans written into code (Code's): in a
 // language the judge parses, in code the solution function fn can reach;

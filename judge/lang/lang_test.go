@@ -82,6 +82,41 @@ func TestToolchainVersionsLeaveNoticesOut(t *testing.T) {
 	})
 }
 
+// ccache's folder of links in the compilers' names, first on PATH as
+// Debian's docs set it up, is passed over for the real compiler (each link
+// runs ccache itself, which the judge's jail cannot run).
+func TestCompilerFoundPastACompilerCache(t *testing.T) {
+	real, err := exec.LookPath("gcc")
+	if err != nil {
+		t.Skip("needs gcc")
+	}
+	dir := t.TempDir()
+	ccache := filepath.Join(dir, "bin", "ccache")
+	require.NoError(t, os.MkdirAll(filepath.Dir(ccache), 0o755))
+	require.NoError(t, os.WriteFile(ccache, []byte("#!/bin/sh\necho 'ccache: invalid option' >&2\nexit 1\n"), 0o755))
+	masquerade := filepath.Join(dir, "lib", "ccache")
+	require.NoError(t, os.MkdirAll(masquerade, 0o755))
+	for _, tool := range []string{"gcc", "g++", "cc"} {
+		require.NoError(t, os.Symlink("../../bin/ccache", filepath.Join(masquerade, tool)))
+	}
+	t.Setenv("PATH", masquerade+string(filepath.ListSeparator)+os.Getenv("PATH"))
+	tc, err := findGCC("gcc")()
+	require.NoError(t, err)
+	want, err := filepath.EvalSymlinks(real)
+	require.NoError(t, err)
+	assert.Equal(t, want, tc.Tools["gcc"])
+	assert.Contains(t, tc.Version, "gcc")
+
+	// With nothing but the wrapper, the wrapper it is: its failure is then
+	// the judge's error, as before.
+	t.Setenv("PATH", masquerade)
+	path, err := lookPath("gcc")
+	require.NoError(t, err)
+	wrapper, err := filepath.EvalSymlinks(ccache)
+	require.NoError(t, err)
+	assert.Equal(t, wrapper, path)
+}
+
 func TestVersionLine(t *testing.T) {
 	assert.Equal(t, "javac 17.0.15", versionLine("Picked up JAVA_TOOL_OPTIONS: -Xss4m\njavac 17.0.15"))
 	assert.Equal(t, "Python 3.11.7", versionLine(bashLocaleWarning+"\n"+bashLocaleWarning+"\nPython 3.11.7\n"))
