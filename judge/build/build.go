@@ -22,6 +22,7 @@ import (
 	"go/token"
 	"go/version"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -415,7 +416,39 @@ func (b *Builder) runJailedGo(ctx context.Context, dir, display string, argv []s
 		"HOME=" + tmp,
 		"TMPDIR=" + tmp,
 	}, goEnv...)
-	return b.runTool(ctx, tool{jail: b.Jail, dir: dir, env: env, readOnly: []string{b.GoRoot}, writable: []string{dir, b.GoCache}, procs: goProcesses, display: display}, argv...)
+	return b.runTool(ctx, tool{jail: b.Jail, dir: dir, env: env, readOnly: goRootPaths(b.GoRoot), writable: []string{dir, b.GoCache}, procs: goProcesses, display: display}, argv...)
+}
+
+// goRootPaths are the folders a jailed go command reads: GOROOT, and where
+// the symbolic links among its folders and pkg's lead outside it. Debian's
+// and Ubuntu's packages of Go (golang-1.N-go, and the golang-backports PPA
+// the same way) keep GOROOT in /usr/lib/go-1.N with src, api, misc, test
+// and pkg/include linked into /usr/share/go-1.N: a jail that showed GOROOT
+// alone showed those links dangling, and no Go file built.
+func goRootPaths(root string) []string {
+	paths := []string{root}
+	for _, dir := range []string{root, filepath.Join(root, "pkg")} {
+		entries, err := os.ReadDir(dir)
+		if err != nil {
+			continue
+		}
+		for _, e := range entries {
+			if e.Type()&fs.ModeSymlink == 0 {
+				continue
+			}
+			real, err := filepath.EvalSymlinks(filepath.Join(dir, e.Name()))
+			if err == nil && !within(real, root) {
+				paths = append(paths, real)
+			}
+		}
+	}
+	return paths
+}
+
+// within reports whether path is dir or inside it.
+func within(path, dir string) bool {
+	rel, err := filepath.Rel(dir, path)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
 
 // telemetryOff turns the go command's telemetry off in home, as `go

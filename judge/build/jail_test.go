@@ -159,6 +159,60 @@ func TestJailedGoBuildBuilds(t *testing.T) {
 	assert.Contains(t, ce.Message, "undefined: m")
 }
 
+// A GOROOT laid out as Debian's and Ubuntu's packages lay it out, its
+// folders links to another (/usr/lib/go-1.N/src -> ../../share/go-1.N/src),
+// builds in the jail as the go.dev layout does.
+func TestJailedGoBuildBuildsFromALinkedGOROOT(t *testing.T) {
+	jail := sandbox.NewJail()
+	if !jail.Complete() || !jail.Isolates() {
+		t.Skip("no jail here")
+	}
+	b := testBuilder(t)
+	out, err := exec.Command(b.Go, "env", "GOROOT", "GOCACHE").Output()
+	require.NoError(t, err)
+	env := strings.Fields(string(out))
+	real, err := filepath.EvalSymlinks(env[0])
+	require.NoError(t, err)
+	root := filepath.Join(t.TempDir(), "lib", "go")
+	require.NoError(t, os.MkdirAll(filepath.Join(root, "pkg"), 0o755))
+	link := func(dir, name string) {
+		target, err := filepath.Rel(dir, filepath.Join(real, strings.TrimPrefix(dir, root), name))
+		require.NoError(t, err)
+		require.NoError(t, os.Symlink(target, filepath.Join(dir, name)))
+	}
+	for _, dir := range []string{root, filepath.Join(root, "pkg")} {
+		entries, err := os.ReadDir(filepath.Join(real, strings.TrimPrefix(dir, root)))
+		require.NoError(t, err)
+		for _, e := range entries {
+			if e.Name() != "pkg" || dir != root {
+				link(dir, e.Name())
+			}
+		}
+	}
+	target, err := os.Readlink(filepath.Join(root, "src"))
+	require.NoError(t, err)
+	require.True(t, strings.HasPrefix(target, ".."), "src links outside GOROOT, relatively: %s", target)
+
+	b.Go, b.GoRoot, b.GoCache, b.Jail = filepath.Join(root, "bin", "go"), root, env[1], jail
+	bin, err := b.Build(context.Background(), countSpec(fmt.Appendf(nil, "func totalNQueens(n int) int { return n + %d }\n", time.Now().UnixNano()%1000)))
+	require.NoError(t, err)
+	assert.FileExists(t, bin)
+}
+
+func TestGoRootPathsFollowItsLinksOut(t *testing.T) {
+	dir, err := filepath.EvalSymlinks(t.TempDir())
+	require.NoError(t, err)
+	root, share := filepath.Join(dir, "lib", "go-1.26"), filepath.Join(dir, "share", "go-1.26")
+	for _, d := range []string{filepath.Join(root, "bin"), filepath.Join(root, "pkg", "tool"), filepath.Join(share, "src"), filepath.Join(share, "pkg", "include"), filepath.Join(root, "lib")} {
+		require.NoError(t, os.MkdirAll(d, 0o755))
+	}
+	require.NoError(t, os.Symlink("../../share/go-1.26/src", filepath.Join(root, "src")))
+	require.NoError(t, os.Symlink("../../../share/go-1.26/pkg/include", filepath.Join(root, "pkg", "include")))
+	require.NoError(t, os.Symlink("lib", filepath.Join(root, "misc"))) // inside: nothing more to show
+	require.NoError(t, os.Symlink("../../nowhere", filepath.Join(root, "test")))
+	assert.Equal(t, []string{root, filepath.Join(share, "src"), filepath.Join(share, "pkg", "include")}, goRootPaths(root))
+}
+
 // A tool that starts too many processes is refused them, and is not told
 // "the build took more than": as root the jail's process count stops it
 // (stoppedTool's message), as an ordinary user the kernel's RLIMIT_NPROC
