@@ -153,10 +153,29 @@ func (b *Builder) Build(ctx context.Context, spec Spec) (string, error) {
 			return "", &CompileError{Message: tooLargeAFile(spec.Display)}
 		}
 		if errors.Is(err, ErrToolFailed) {
+			if err := b.goRunsInTheJail(ctx, dir, spec.Display); err != nil {
+				return "", err
+			}
 			return "", &CompileError{Message: compilerMessage(string(output), dir, spec.Display)}
 		}
 		return out, err
 	})
+}
+
+// goRunsInTheJail is nil when the go command, jailed as a build is, lists
+// the standard library's runtime package: a failed build is then the
+// student's compile error. Otherwise the jail hides part of the toolchain
+// (a GOROOT laid out as the judge did not foresee) and the failure is the
+// judge's, with what go said.
+func (b *Builder) goRunsInTheJail(ctx context.Context, dir, display string) error {
+	if !b.jailed() || b.GoRoot == "" || b.GoCache == "" {
+		return nil
+	}
+	out, err := b.runJailedGo(ctx, dir, display, []string{b.Go, "list", "runtime"})
+	if errors.Is(err, ErrToolFailed) {
+		return notInTheJail("go", display, string(out))
+	}
+	return err
 }
 
 // tooLargeAFile is the message for a build stopped at the jail's cap on a
@@ -397,7 +416,7 @@ var goEnv = []string{"GOFLAGS=", "GOWORK=off", "CGO_ENABLED=0", "GOTOOLCHAIN=loc
 // go command ignores a go.mod in the temporary directory's root).
 func (b *Builder) runJailedGo(ctx context.Context, dir, display string, argv []string) ([]byte, error) {
 	tmp := filepath.Join(dir, "tmp")
-	if err := os.Mkdir(tmp, 0o700); err != nil {
+	if err := os.MkdirAll(tmp, 0o700); err != nil { // a probe after a build reuses it
 		return nil, err
 	}
 	if err := telemetryOff(tmp); err != nil {

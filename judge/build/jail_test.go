@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -93,8 +94,14 @@ func benchmarkJailedGoBuild(b *testing.B) {
 
 // fakeGo stands in for the go command in TestGoBuildRunsInTheJail: it
 // tries to read a file beside its build directory and to write one there
-// (in the jail that is its own /tmp), and says what it could see.
+// (in the jail that is its own /tmp), says what it could see and fails the
+// build. It answers the judge's check that go runs (go list runtime), so
+// that the failure is a compile error.
 func fakeGo() {
+	if strings.Join(os.Args[1:], " ") == "list runtime" {
+		fmt.Println("runtime")
+		os.Exit(0)
+	}
 	wd, _ := os.Getwd()
 	beside := filepath.Join(filepath.Dir(wd), "secret.txt")
 	if data, err := os.ReadFile(beside); err == nil {
@@ -159,10 +166,11 @@ func TestJailedGoBuildBuilds(t *testing.T) {
 	assert.Contains(t, ce.Message, "undefined: m")
 }
 
-// A GOROOT laid out as Debian's and Ubuntu's packages lay it out, its
-// folders links to another (/usr/lib/go-1.N/src -> ../../share/go-1.N/src),
-// builds in the jail as the go.dev layout does.
-func TestJailedGoBuildBuildsFromALinkedGOROOT(t *testing.T) {
+// linkedGoRoot makes a GOROOT whose entries are relative links into the
+// real one, except the folders in real (GOROOT's own, "pkg", "src"): those
+// are folders of such links. It returns a jailed builder that uses it.
+func linkedGoRoot(t *testing.T, real ...string) *Builder {
+	t.Helper()
 	jail := sandbox.NewJail()
 	if !jail.Complete() || !jail.Isolates() {
 		t.Skip("no jail here")
@@ -171,32 +179,52 @@ func TestJailedGoBuildBuildsFromALinkedGOROOT(t *testing.T) {
 	out, err := exec.Command(b.Go, "env", "GOROOT", "GOCACHE").Output()
 	require.NoError(t, err)
 	env := strings.Fields(string(out))
-	real, err := filepath.EvalSymlinks(env[0])
+	goRoot, err := filepath.EvalSymlinks(env[0])
 	require.NoError(t, err)
 	root := filepath.Join(t.TempDir(), "lib", "go")
-	require.NoError(t, os.MkdirAll(filepath.Join(root, "pkg"), 0o755))
-	link := func(dir, name string) {
-		target, err := filepath.Rel(dir, filepath.Join(real, strings.TrimPrefix(dir, root), name))
-		require.NoError(t, err)
-		require.NoError(t, os.Symlink(target, filepath.Join(dir, name)))
+	for _, dir := range real {
+		require.NoError(t, os.MkdirAll(filepath.Join(root, dir), 0o755))
 	}
-	for _, dir := range []string{root, filepath.Join(root, "pkg")} {
-		entries, err := os.ReadDir(filepath.Join(real, strings.TrimPrefix(dir, root)))
+	for _, dir := range real {
+		entries, err := os.ReadDir(filepath.Join(goRoot, dir))
 		require.NoError(t, err)
 		for _, e := range entries {
-			if e.Name() != "pkg" || dir != root {
-				link(dir, e.Name())
+			name := filepath.Join(dir, e.Name())
+			if slices.Contains(real, name) {
+				continue
 			}
+			target, err := filepath.Rel(filepath.Join(root, dir), filepath.Join(goRoot, name))
+			require.NoError(t, err)
+			require.NoError(t, os.Symlink(target, filepath.Join(root, name)))
 		}
 	}
-	target, err := os.Readlink(filepath.Join(root, "src"))
+	b.Go, b.GoRoot, b.GoCache, b.Jail = filepath.Join(root, "bin", "go"), root, env[1], jail
+	return b
+}
+
+// A GOROOT laid out as Debian's and Ubuntu's packages lay it out, its
+// folders links to another (/usr/lib/go-1.N/src -> ../../share/go-1.N/src),
+// builds in the jail as the go.dev layout does.
+func TestJailedGoBuildBuildsFromALinkedGOROOT(t *testing.T) {
+	b := linkedGoRoot(t, ".", "pkg")
+	target, err := os.Readlink(filepath.Join(b.GoRoot, "src"))
 	require.NoError(t, err)
 	require.True(t, strings.HasPrefix(target, ".."), "src links outside GOROOT, relatively: %s", target)
-
-	b.Go, b.GoRoot, b.GoCache, b.Jail = filepath.Join(root, "bin", "go"), root, env[1], jail
 	bin, err := b.Build(context.Background(), countSpec(fmt.Appendf(nil, "func totalNQueens(n int) int { return n + %d }\n", time.Now().UnixNano()%1000)))
 	require.NoError(t, err)
 	assert.FileExists(t, bin)
+}
+
+// A GOROOT whose links the jail does not follow (here src's own entries,
+// deeper than the judge looks) fails its build there: the judge's error,
+// not the student's compile error.
+func TestJailedGoThatCannotSeeItsSourcesIsTheJudgesError(t *testing.T) {
+	b := linkedGoRoot(t, ".", "pkg", "src")
+	_, err := b.Build(context.Background(), countSpec([]byte("func totalNQueens(n int) int { return n }\n")))
+	require.Error(t, err)
+	var ce *CompileError
+	assert.False(t, errors.As(err, &ce), "a compile error: %v", err)
+	assert.Contains(t, err.Error(), "go does not run in the judge's jail on this machine, so mine.go could not be built")
 }
 
 func TestGoRootPathsFollowItsLinksOut(t *testing.T) {

@@ -180,10 +180,16 @@ func (b *Builder) probe(ctx context.Context, dir string, env []string, r Recipe)
 	}
 	out, err := b.runTool(ctx, b.tool(dir, env, r.ReadOnly, r.Display), r.Probe...)
 	if errors.Is(err, ErrToolFailed) {
-		return msg.Errorf("%s does not run in the judge's jail on this machine, so %s could not be built: %s",
-			filepath.Base(r.Probe[0]), r.Display, strings.TrimSpace(string(out)))
+		return notInTheJail(filepath.Base(r.Probe[0]), r.Display, string(out))
 	}
 	return err
+}
+
+// notInTheJail is the judge's error for a toolchain that fails its probe
+// in the jail, with what it printed.
+func notInTheJail(tool, display, out string) error {
+	return msg.Errorf("%s does not run in the judge's jail on this machine, so %s could not be built: %s",
+		tool, display, strings.TrimSpace(out))
 }
 
 // Bounds of a jailed tool beyond the builder's: what it may print, and the
