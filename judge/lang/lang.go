@@ -314,17 +314,30 @@ func (l *Language) OnPath() bool {
 // a wrapper script writes its own warnings to stderr (bash under a locale
 // the system lacks: "setlocale: LC_ALL: cannot change locale", once for
 // each of a pyenv shim's scripts), and so does a JVM ("Picked up
-// _JAVA_OPTIONS"). An error holds both.
+// _JAVA_OPTIONS"). An error holds both. A tool that has not answered in
+// probeTimeout is stopped: a wrapper that runs itself again and again
+// (two compiler caches that each find the other first on PATH) would
+// otherwise hold the judge forever.
 func output(argv ...string) (stdout, stderr string, err error) {
+	ctx, cancel := context.WithTimeout(context.Background(), probeTimeout)
+	defer cancel()
 	var out, errOut bytes.Buffer
-	cmd := exec.Command(argv[0], argv[1:]...)
+	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
 	cmd.Stdout, cmd.Stderr = &out, &errOut
+	cmd.WaitDelay = time.Second // a child that keeps the pipes open
 	if err := cmd.Run(); err != nil {
+		if ctx.Err() != nil {
+			err = msg.Errorf("no answer in %s", probeTimeout)
+		}
 		said := strings.TrimSpace(out.String() + "\n" + errOut.String())
 		return "", "", fmt.Errorf("%s: %w: %s", strings.Join(argv, " "), err, said)
 	}
 	return strings.TrimSpace(out.String()), strings.TrimSpace(errOut.String()), nil
 }
+
+// probeTimeout bounds a toolchain's answer about itself: a JVM's start
+// takes about a second on a busy machine, far less than this.
+var probeTimeout = 30 * time.Second
 
 // versionLine is the first line of s that is not a notice a wrapper or the
 // JVM adds before a tool's own answer ("bash: warning: ...", "Picked up

@@ -33,6 +33,17 @@ func TestOutputWrapsTheToolsError(t *testing.T) {
 	assert.Contains(t, err.Error(), "why")
 }
 
+// A tool that does not answer is stopped, and says so (bounded: the sleep
+// is killed at the timeout).
+func TestOutputStopsAToolThatDoesNotAnswer(t *testing.T) {
+	defer func(d time.Duration) { probeTimeout = d }(probeTimeout)
+	probeTimeout = 200 * time.Millisecond
+	_, _, err := output("/bin/sh", "-c", "echo started; exec sleep 60")
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "no answer in 200ms")
+	assert.Contains(t, err.Error(), "started")
+}
+
 // wrapped puts on PATH a script named tool that writes notice to stderr
 // and runs the real tool, as a pyenv or jenv shim under a locale the
 // system lacks does, or a JVM with _JAVA_OPTIONS set.
@@ -40,7 +51,10 @@ func wrapped(t *testing.T, notice string, tools ...string) {
 	t.Helper()
 	dir := t.TempDir()
 	for _, tool := range tools {
-		real, err := exec.LookPath(tool)
+		// The real tool as the judge finds it: through exec.LookPath, with
+		// ccache's links first on PATH, the script ran ccache, which ran
+		// the first gcc on PATH, the script, again, for ever.
+		real, err := lookPath(tool)
 		if err != nil {
 			t.Skipf("needs %s", tool)
 		}
