@@ -456,18 +456,15 @@ func goRootPaths(root string) []string {
 				continue
 			}
 			real, err := filepath.EvalSymlinks(filepath.Join(dir, e.Name()))
-			if err == nil && !within(real, root) {
+			if err != nil {
+				continue
+			}
+			if rel, err := filepath.Rel(root, real); err != nil || !filepath.IsLocal(rel) {
 				paths = append(paths, real)
 			}
 		}
 	}
 	return paths
-}
-
-// within reports whether path is dir or inside it.
-func within(path, dir string) bool {
-	rel, err := filepath.Rel(dir, path)
-	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
 
 // telemetryOff turns the go command's telemetry off in home, as `go

@@ -145,7 +145,10 @@ func TestGoBuildRunsInTheJail(t *testing.T) {
 	assert.NoFileExists(t, filepath.Join(b.TempDir, "planted.txt"))
 }
 
-func TestJailedGoBuildBuilds(t *testing.T) {
+// jailedGoBuilder is a builder that runs the machine's go command in the
+// jail, with its GOROOT and build cache.
+func jailedGoBuilder(t *testing.T) *Builder {
+	t.Helper()
 	jail := sandbox.NewJail()
 	if !jail.Complete() || !jail.Isolates() {
 		t.Skip("no jail here")
@@ -155,6 +158,11 @@ func TestJailedGoBuildBuilds(t *testing.T) {
 	require.NoError(t, err)
 	env := strings.Fields(string(out))
 	b.GoRoot, b.GoCache, b.Jail = env[0], env[1], jail
+	return b
+}
+
+func TestJailedGoBuildBuilds(t *testing.T) {
+	b := jailedGoBuilder(t)
 	bin, err := b.Build(context.Background(), countSpec(fmt.Appendf(nil, "func totalNQueens(n int) int { return n + %d }\n", time.Now().UnixNano()%1000)))
 	require.NoError(t, err)
 	assert.FileExists(t, bin)
@@ -171,15 +179,8 @@ func TestJailedGoBuildBuilds(t *testing.T) {
 // are folders of such links. It returns a jailed builder that uses it.
 func linkedGoRoot(t *testing.T, real ...string) *Builder {
 	t.Helper()
-	jail := sandbox.NewJail()
-	if !jail.Complete() || !jail.Isolates() {
-		t.Skip("no jail here")
-	}
-	b := testBuilder(t)
-	out, err := exec.Command(b.Go, "env", "GOROOT", "GOCACHE").Output()
-	require.NoError(t, err)
-	env := strings.Fields(string(out))
-	goRoot, err := filepath.EvalSymlinks(env[0])
+	b := jailedGoBuilder(t)
+	goRoot, err := filepath.EvalSymlinks(b.GoRoot)
 	require.NoError(t, err)
 	root := filepath.Join(t.TempDir(), "lib", "go")
 	for _, dir := range real {
@@ -198,7 +199,7 @@ func linkedGoRoot(t *testing.T, real ...string) *Builder {
 			require.NoError(t, os.Symlink(target, filepath.Join(root, name)))
 		}
 	}
-	b.Go, b.GoRoot, b.GoCache, b.Jail = filepath.Join(root, "bin", "go"), root, env[1], jail
+	b.Go, b.GoRoot = filepath.Join(root, "bin", "go"), root
 	return b
 }
 

@@ -356,8 +356,8 @@ func versionLine(s string) string {
 // systemLibraries are where a dynamically linked runtime's libraries are.
 var systemLibraries = []string{"/lib", "/lib64", "/usr/lib", "/usr/lib64"}
 
-// lookPath is exec.LookPath with symbolic links resolved.
-// A compiler cache or distributor on PATH in the compiler's name (ccache's
+// lookPath is exec.LookPath with symbolic links resolved. A compiler cache
+// or distributor on PATH in the compiler's name (ccache's
 // /usr/lib/ccache, as Debian's docs set it up; distcc's, icecc's) is
 // passed over for the next tool of that name: the judge compiles in its
 // jail, where the wrapper finds neither its cache nor its network, and
