@@ -84,6 +84,10 @@ type Builder struct {
 	// (go env): a jailed go build reads the first and writes the second.
 	GoRoot  string
 	GoCache string
+	// GoToolDir holds the toolchain's compile and link, which build a
+	// plain submission without the go command where the builder jails
+	// its builds and keeps a cache; "" builds every one with go build.
+	GoToolDir string
 	// Jail, when it can isolate, runs every build's tools (go, javac,
 	// g++, gcc, Python's check): they see their toolchain and the build
 	// directory only, so that #include, .incbin, //go:embed or a link in
@@ -125,9 +129,9 @@ func (b *Builder) Build(ctx context.Context, spec Spec) (string, error) {
 	}
 	key := Key(b.GoVersion, spec.Harness, string(code), strings.Join(command[1:], " ")) + exeSuffix()
 	files := map[string][]byte{
-		"go.mod":           []byte(fmt.Sprintf("module %s\n\ngo %s\n", modulePath, languageVersion(b.GoVersion))),
-		studentFile:        code,
-		"judge_harness.go": []byte(spec.Harness),
+		"go.mod":    []byte(fmt.Sprintf("module %s\n\ngo %s\n", modulePath, languageVersion(b.GoVersion))),
+		studentFile: code,
+		harnessFile: []byte(spec.Harness),
 	}
 	return b.cached(key, spec.Display, files, func(dir string) (string, error) {
 		out := filepath.Join(dir, "submission"+exeSuffix())
@@ -136,6 +140,9 @@ func (b *Builder) Build(ctx context.Context, spec Spec) (string, error) {
 		var output []byte
 		var err error
 		if b.jailed() && b.GoRoot != "" && b.GoCache != "" {
+			if out, err := b.buildDirect(ctx, dir, spec, code); out != "" || err != nil {
+				return out, err
+			}
 			output, err = b.runJailedGo(ctx, dir, spec.Display, argv)
 		} else {
 			// The go command's work directory goes in the build directory

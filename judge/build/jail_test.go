@@ -63,32 +63,50 @@ func plainAndJailed(b *testing.B, bench func(b *testing.B, jail *sandbox.Jail)) 
 }
 
 // TestMain lets this test binary be the jail's helper, and a fake go
-// command.
+// command, compiler or linker.
 func TestMain(m *testing.M) {
 	sandbox.Helper()
-	if filepath.Base(os.Args[0]) == "go" {
+	switch name := filepath.Base(os.Args[0]); name {
+	case "go":
 		fakeGo()
+	case "compile", "link":
+		fakeTool(name)
 	}
 	os.Exit(m.Run())
 }
 
-// benchmarkJailedGoBuild is BenchmarkJailedBuild for go build: the
-// standard library comes from Go's own build cache, warm after the first
-// run, as on a student's machine.
+// benchmarkJailedGoBuild is BenchmarkJailedBuild for Go: the standard
+// library comes from Go's own build cache, warm after the first run, as on
+// a student's machine. A plain file is built directly in the jail
+// (buildDirect); "jail-go-build" builds it with go build, as a file that
+// is not plain is.
 func benchmarkJailedGoBuild(b *testing.B) {
 	env, err := FindGo()
 	if err != nil {
 		b.Skip(err)
 	}
-	plainAndJailed(b, func(b *testing.B, jail *sandbox.Jail) {
-		builder := &Builder{TempDir: b.TempDir(), Jail: jail}
-		builder.UseGo(env)
+	bench := func(b *testing.B, builder *Builder) {
 		for b.Loop() {
 			src := fmt.Appendf(nil, "func totalNQueens(n int) int { return n + %d }\n", time.Now().UnixNano())
 			if _, err := builder.Build(context.Background(), countSpec(src)); err != nil {
 				b.Fatal(err)
 			}
 		}
+	}
+	plainAndJailed(b, func(b *testing.B, jail *sandbox.Jail) {
+		builder := &Builder{CacheDir: b.TempDir(), TempDir: b.TempDir(), Jail: jail}
+		builder.UseGo(env)
+		bench(b, builder)
+	})
+	b.Run("jail-go-build", func(b *testing.B) {
+		jail := sandbox.NewJail()
+		if !jail.Isolates() {
+			b.Skip("no jail here")
+		}
+		builder := &Builder{CacheDir: b.TempDir(), TempDir: b.TempDir(), Jail: jail}
+		builder.UseGo(env)
+		builder.GoToolDir = ""
+		bench(b, builder)
 	})
 }
 
