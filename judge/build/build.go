@@ -212,8 +212,7 @@ func (b *Builder) cached(key, display string, files map[string][]byte, make func
 		// own checks what it hands out against the cache's seal: a binary
 		// changed in the cache, or not sealed, is built again.
 		if own, err := b.own(cached, key); err == nil {
-			now := time.Now()
-			os.Chtimes(cached, now, now) // recently used: kept by prune
+			markUsed(cached)
 			return own, nil
 		}
 	}
@@ -541,6 +540,13 @@ func pruneShared(dir string, e os.DirEntry) bool {
 		return os.RemoveAll(filepath.Join(dir, name)) == nil
 	}
 	return false
+}
+
+// markUsed marks a file or folder of the cache as just used, so that
+// prune keeps it over those used less recently.
+func markUsed(path string) {
+	now := time.Now()
+	os.Chtimes(path, now, now)
 }
 
 // keepShared is how long the cache keeps a shared folder no build uses:

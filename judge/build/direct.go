@@ -15,7 +15,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/nqueens-kit/nqueens/internal/atomicfile"
 )
@@ -131,8 +130,7 @@ func (b *Builder) importConfig(ctx context.Context, dir, display string, imports
 	imports = slices.Compact(slices.Sorted(slices.Values(append([]string{"runtime"}, imports...))))
 	kept := filepath.Join(b.CacheDir, importcfgPrefix+Key(append([]string{b.GoVersion, b.GoRoot, b.GoCache}, imports...)...))
 	if cfg, err := os.ReadFile(kept); err == nil && b.validImportConfig(cfg) {
-		now := time.Now()
-		os.Chtimes(kept, now, now) // recently used: kept by prune
+		markUsed(kept)
 		return cfg, nil
 	}
 	argv := append([]string{b.Go, "list", "-export", "-deps", "-f", "{{if .Export}}packagefile {{.ImportPath}}={{.Export}}{{end}}"}, imports...)

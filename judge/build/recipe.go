@@ -79,8 +79,7 @@ func (b *Builder) Shared(ctx context.Context, r Recipe) (string, error) {
 	}
 	dir := filepath.Join(b.CacheDir, sharedPrefix+r.key())
 	if _, err := os.Stat(dir); err == nil {
-		now := time.Now()
-		os.Chtimes(dir, now, now) // recently used: kept by prune
+		markUsed(dir)
 		return dir, nil
 	}
 	lock := dir + sharedLock
