@@ -104,8 +104,12 @@ const (
 	DefaultMaxBinary = 32 << 20 // a solution's binary is about 2 MiB
 )
 
-// studentFile is the name of the student's file inside the build module.
-const studentFile = "solution.go"
+// studentFile and harnessFile are the names of the student's file and the
+// harness inside the build module.
+const (
+	studentFile = "solution.go"
+	harnessFile = "judge_harness.go"
+)
 
 // modulePath is the build module's path; with -trimpath, stack traces name
 // the student's file as modulePath/studentFile.

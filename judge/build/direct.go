@@ -83,9 +83,6 @@ func (b *Builder) buildDirect(ctx context.Context, dir string, spec Spec, code [
 	return filepath.Join(dir, out), nil
 }
 
-// harnessFile is the harness's name in the build module.
-const harnessFile = "judge_harness.go"
-
 // plainImports returns the packages that sources import, and whether they
 // are plain: no build constraint, no //go: directive (embed, linkname,
 // debug: the go command does more for those), no cgo, and only paths a
