@@ -164,7 +164,7 @@ func TestGoBuildRunsInTheJail(t *testing.T) {
 }
 
 // jailedGoBuilder is a builder that runs the machine's go command in the
-// jail, with its GOROOT and build cache.
+// jail, with its GOROOT and build cache (testBuilder's, from FindGo).
 func jailedGoBuilder(t *testing.T) *Builder {
 	t.Helper()
 	jail := sandbox.NewJail()
@@ -172,10 +172,7 @@ func jailedGoBuilder(t *testing.T) *Builder {
 		t.Skip("no jail here")
 	}
 	b := testBuilder(t)
-	out, err := exec.Command(b.Go, "env", "GOROOT", "GOCACHE").Output()
-	require.NoError(t, err)
-	env := strings.Fields(string(out))
-	b.GoRoot, b.GoCache, b.Jail = env[0], env[1], jail
+	b.Jail = jail
 	return b
 }
 
