@@ -133,7 +133,7 @@ func TestEveryMessageHasBothLanguages(t *testing.T) {
 			continue // nothing to translate: "%v"
 		}
 		used[m.text] = true
-		tr, ok := zh[m.text]
+		tr, ok := zh()[m.text]
 		if !assert.True(t, ok, "%s: no Chinese for %q", m.pos, m.text) {
 			continue
 		}
@@ -144,7 +144,7 @@ func TestEveryMessageHasBothLanguages(t *testing.T) {
 		assert.Equal(t, strings.Count(m.text, "\n"), strings.Count(tr, "\n"), "%s: %q and its translation have different lines", m.pos, m.text)
 	}
 	var unused []string
-	for k := range zh {
+	for k := range zh() {
 		if !used[k] {
 			unused = append(unused, k)
 		}
@@ -178,7 +178,7 @@ var matchers = map[string]bool{
 	"strings.LastIndex": true, "strings.Cut": true, "strings.CutPrefix": true, "strings.TrimPrefix": true,
 	"strings.ReplaceAll": true, "strings.Count": true, "strings.Split": true,
 	"bytes.Contains": true, "bytes.HasPrefix": true, "bytes.Index": true,
-	"regexp.MustCompile": true, "regexp.Compile": true, "fmt.Sscanf": true,
+	"regexp.MustCompile": true, "regexp.Compile": true, "lazy.Regexp": true, "fmt.Sscanf": true,
 }
 
 // notShown marks the literals in n that a user never reads as a message:
@@ -298,8 +298,8 @@ func TestFromEnvFollowsPOSIXOrder(t *testing.T) {
 
 func TestSprintfTranslates(t *testing.T) {
 	defer Use(Current())
-	zh["test: %d of %d"] = "测试：%d / %d"
-	defer delete(zh, "test: %d of %d")
+	zh()["test: %d of %d"] = "测试：%d / %d"
+	defer delete(zh(), "test: %d of %d")
 	Use(English)
 	assert.Equal(t, "test: 1 of 2", Sprintf("test: %d of %d", 1, 2))
 	Use(Chinese)

@@ -55,7 +55,7 @@ func Current() Lang {
 // Tr is the text s in the language in use; s is a literal marked with Mark.
 func Tr(s string) string {
 	if Current() == Chinese {
-		if t, ok := zh[s]; ok {
+		if t, ok := zh()[s]; ok {
 			return t
 		}
 	}

@@ -25,7 +25,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
 	"runtime"
 	"slices"
 	"strconv"
@@ -33,6 +32,7 @@ import (
 	"time"
 
 	"github.com/nqueens-kit/nqueens/internal/atomicfile"
+	"github.com/nqueens-kit/nqueens/internal/lazy"
 	"github.com/nqueens-kit/nqueens/internal/msg"
 	"github.com/nqueens-kit/nqueens/internal/safeopen"
 	"github.com/nqueens-kit/nqueens/judge/sandbox"
@@ -754,7 +754,7 @@ func typeString(fset *token.FileSet, fields *ast.FieldList) string {
 
 // notStandard is the go command's error for an import outside the
 // standard library, and the advice it appends.
-var notStandard = regexp.MustCompile(`(?s)(no required module provides package )(\S+?);? to add it:\s*go get \S+`)
+var notStandard = lazy.Regexp(`(?s)(no required module provides package )(\S+?);? to add it:\s*go get \S+`)
 
 // compilerMessage makes the go command's output speak of the student's file.
 func compilerMessage(out, dir, display string) string {
@@ -766,9 +766,9 @@ func compilerMessage(out, dir, display string) string {
 		lines = append(lines, line)
 	}
 	text := relabel(strings.ReplaceAll(strings.Join(lines, "\n"), dir+string(filepath.Separator), "./"), display)
-	if m := notStandard.FindStringSubmatch(text); m != nil {
+	if m := notStandard().FindStringSubmatch(text); m != nil {
 		// The go command's own advice (go get) does not apply here.
-		text = notStandard.ReplaceAllString(text, "$1$2")
+		text = notStandard().ReplaceAllString(text, "$1$2")
 		return text + msg.Sprintf("\n(a submission gets Go's standard library only: %s is not part of it; tests of your own belong in a _test.go file beside your solution, which the judge does not build)", m[2])
 	}
 	return text

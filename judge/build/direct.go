@@ -11,12 +11,12 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/nqueens-kit/nqueens/internal/atomicfile"
+	"github.com/nqueens-kit/nqueens/internal/lazy"
 )
 
 // buildDirect compiles and links a plain submission in dir, jailed, with
@@ -101,7 +101,7 @@ func plainImports(sources ...[]byte) ([]string, bool) {
 		}
 		for _, spec := range f.Imports {
 			path, err := strconv.Unquote(spec.Path.Value)
-			if err != nil || !stdPath.MatchString(path) || strings.HasPrefix(path, "cmd/") ||
+			if err != nil || !stdPath().MatchString(path) || strings.HasPrefix(path, "cmd/") ||
 				slices.Contains(strings.Split(path, "/"), "internal") {
 				return nil, false
 			}
@@ -113,7 +113,7 @@ func plainImports(sources ...[]byte) ([]string, bool) {
 }
 
 // stdPath matches the paths standard packages have.
-var stdPath = regexp.MustCompile(`^[a-z][a-z0-9]*(/[a-z0-9]+)*$`)
+var stdPath = lazy.Regexp(`^[a-z][a-z0-9]*(/[a-z0-9]+)*$`)
 
 // importConfig returns an importcfg naming the export data, in Go's build
 // cache, of imports and of every package they depend on: what go list

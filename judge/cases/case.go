@@ -6,7 +6,6 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"sort"
 	"strconv"
@@ -15,6 +14,7 @@ import (
 
 	"github.com/rogpeppe/go-internal/txtar"
 
+	"github.com/nqueens-kit/nqueens/internal/lazy"
 	"github.com/nqueens-kit/nqueens/internal/msg"
 	"github.com/nqueens-kit/nqueens/internal/queens"
 	"github.com/nqueens-kit/nqueens/judge/problem"
@@ -324,7 +324,7 @@ func (ps *caseParser) builtin(l line) error {
 	if name == "stdout" && !l.neg && len(args) == 2 {
 		ps.wants(msg.Sprintf(", want an answer matching %s", args[1]))
 	}
-	if m := exactCount.FindStringSubmatch(strings.Join(args[1:], " ")); name == "stdout" && !l.neg && m != nil && ps.unchecked > 0 {
+	if m := exactCount().FindStringSubmatch(strings.Join(args[1:], " ")); name == "stdout" && !l.neg && m != nil && ps.unchecked > 0 {
 		if err := checkCount(ps.p, c.Inputs[len(c.Inputs)-1], []byte(m[1]), ps.filling); err != nil {
 			return ps.fail(num, "%v", err)
 		}
@@ -369,7 +369,7 @@ func checkHint(p *problem.Problem) string {
 }
 
 // exactCount is a stdout check that matches one whole count: '^2$'.
-var exactCount = regexp.MustCompile(`^\^(\d+)\$$`)
+var exactCount = lazy.Regexp(`^\^(\d+)\$$`)
 
 // checkCount compares a case's expected output for n with the known count,
 // so that a mistyped expectation never blames every student.

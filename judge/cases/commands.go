@@ -3,11 +3,11 @@ package cases
 import (
 	"encoding/json"
 	"fmt"
-	"regexp"
 	"strconv"
 
 	"github.com/rogpeppe/go-internal/testscript"
 
+	"github.com/nqueens-kit/nqueens/internal/lazy"
 	"github.com/nqueens-kit/nqueens/internal/msg"
 	"github.com/nqueens-kit/nqueens/internal/queens"
 	"github.com/nqueens-kit/nqueens/judge/format"
@@ -110,11 +110,11 @@ func cmdBoards(ts *testscript.TestScript, neg bool, args []string) {
 
 // pythonIterators are how Python 3 prints an iterator where a list was
 // meant (Python 2's map and filter returned lists).
-var pythonIterators = regexp.MustCompile(`<(map|filter|zip|generator) object`)
+var pythonIterators = lazy.Regexp(`<(map|filter|zip|generator) object`)
 
 // iteratorHint says what to do when a board is a Python 3 iterator.
 func iteratorHint(answer string) string {
-	m := pythonIterators.FindStringSubmatch(answer)
+	m := pythonIterators().FindStringSubmatch(answer)
 	if m == nil {
 		return ""
 	}

@@ -3,9 +3,9 @@ package lang
 import (
 	"fmt"
 	"path/filepath"
-	"regexp"
 	"strings"
 
+	"github.com/nqueens-kit/nqueens/internal/lazy"
 	"github.com/nqueens-kit/nqueens/judge/build"
 )
 
@@ -86,7 +86,7 @@ func studentsLines(out, display string) string {
 			lines[i+1] = lines[i+1][len(javaImports):]
 		}
 	}
-	if last := len(lines) - 1; errors > 0 && javacCount.MatchString(lines[last]) {
+	if last := len(lines) - 1; errors > 0 && javacCount().MatchString(lines[last]) {
 		lines[last] = fmt.Sprintf("%d error", errors)
 		if errors > 1 {
 			lines[last] += "s"
@@ -96,11 +96,11 @@ func studentsLines(out, display string) string {
 }
 
 // javacCount is javac's last line, how many errors it found.
-var javacCount = regexp.MustCompile(`^\d+ errors?$`)
+var javacCount = lazy.Regexp(`^\d+ errors?$`)
 
 // javaPackage is a package declaration, which a class LeetCode compiles
 // does not have.
-var javaPackage = regexp.MustCompile(`(?m)^\s*package\s+[\w.]+\s*;`)
+var javaPackage = lazy.Regexp(`(?m)^\s*package\s+[\w.]+\s*;`)
 
 // javaRecipe compiles Solution.java, holding the student's class with
 // LeetCode's imports added on its first line, beside the harness, and packs
@@ -123,7 +123,7 @@ func javaBuild(t *Toolchain, s Submission, counted bool) build.Recipe {
 		counters = countJava(code)
 		code = counters.Source
 	}
-	src := append([]byte(javaImports), blankLines(code, javaPackage)...)
+	src := append([]byte(javaImports), blankLines(code, javaPackage())...)
 	call := "new " + class + "()." + s.Problem.Func + "(n)"
 	return build.Recipe{
 		Files: map[string][]byte{

@@ -25,6 +25,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/nqueens-kit/nqueens/internal/lazy"
 	"github.com/nqueens-kit/nqueens/internal/msg"
 	"github.com/nqueens-kit/nqueens/judge/build"
 	"github.com/nqueens-kit/nqueens/judge/lookup"
@@ -55,7 +56,7 @@ type Language struct {
 	// Clock matches the calls that read a clock or the program's own CPU
 	// time in this language: a solution needs none, and one that spins
 	// until it has used enough CPU to look like a search needs one.
-	Clock *regexp.Regexp
+	Clock func() *regexp.Regexp
 	// Reach matches what reaches into the judge's own side of a run: the
 	// environment (which differs between a timed and a counted run), the
 	// judge's channels and harness, the tracer that counts a Python
@@ -63,12 +64,12 @@ type Language struct {
 	// of them, and one that reads or changes them can act differently
 	// when it is counted or checked, or forge what the judge reads: HC,
 	// naming the line.
-	Reach *regexp.Regexp
+	Reach func() *regexp.Regexp
 	// Hides is text that hides code from the judge's checks and counters
 	// wherever it stands, comments included: in Java an escaped line break
 	// (\u000a), which ends a comment for javac and for no reader (see
 	// javaUnescaped). Reported as Reach is.
-	Hides *regexp.Regexp
+	Hides func() *regexp.Regexp // nil: none
 	// MethodRatios says what a submission's time over this language's
 	// reference usually means: each method's ratio, measured in this
 	// language when the kit was written (docs/measurements.md,
@@ -142,8 +143,8 @@ var (
 	Go = &Language{Name: "Go", Exts: []string{".go"}, Tools: []string{"go"}, Install: msg.Mark("Go (https://go.dev/dl/)"),
 		Headline: 16, FitSmall: 13, FitLarge: 14, Comments: lookup.CStyle, find: findGoTools, build: buildGo, parsed: true, SaysWhere: true,
 		Counting: Coverage, CountBudget: 500 * time.Millisecond, // coverage counters make a run 2–3 times slower
-		Clock: regexp.MustCompile(`\btime\.(Now|Since|Until|Tick|NewTicker|NewTimer)\b|\b(Getrusage|ClockGettime|Gettimeofday)\b`),
-		Reach: regexp.MustCompile(`\b(coverage\.\w+|debug\.(SetCrashOutput|ReadBuildInfo))\b`),
+		Clock: lazy.Regexp(`\btime\.(Now|Since|Until|Tick|NewTicker|NewTimer)\b|\b(Getrusage|ClockGettime|Gettimeofday)\b`),
+		Reach: lazy.Regexp(`\b(coverage\.\w+|debug\.(SetCrashOutput|ReadBuildInfo))\b`),
 		MethodRatios: msg.Mark("about 17–19 times is the array method (an O(n) check per square), " +
 			"about 9 times boolean arrays (an O(1) check), about 4 times boolean arrays with mirror symmetry; " +
 			"bitmask searches run at 0.5–2 times")}
@@ -151,10 +152,10 @@ var (
 		Install:  msg.Mark("a JDK, 17 or later (Debian: apt-get install default-jdk-headless)"),
 		Headline: 16, Comments: lookup.CStyle, find: findJava, recipe: javaRecipe, message: javaMessage, SaysWhere: true,
 		Counting: Rewritten, CountBudget: 500 * time.Millisecond, // a search's loops each test a counter
-		Clock: regexp.MustCompile(`\bSystem\s*\.\s*(nanoTime|currentTimeMillis)\b|\b(Instant|LocalDateTime|Clock)\s*\.\s*(now|system\w*)\b|\bget(Current)?Thread(Cpu|User)Time\b|\bManagementFactory\b`),
-		Reach: regexp.MustCompile(`\bSystem\s*\.\s*(getenv|setOut|setErr)\b|\b(ProcessHandle|FileDescriptor|NQueensJudgeMain)\b` +
+		Clock: lazy.Regexp(`\bSystem\s*\.\s*(nanoTime|currentTimeMillis)\b|\b(Instant|LocalDateTime|Clock)\s*\.\s*(now|system\w*)\b|\bget(Current)?Thread(Cpu|User)Time\b|\bManagementFactory\b`),
+		Reach: lazy.Regexp(`\bSystem\s*\.\s*(getenv|setOut|setErr)\b|\b(ProcessHandle|FileDescriptor|NQueensJudgeMain)\b` +
 			`|\b(forName|loadClass|getDeclaredFields?|getFields?|getDeclaredMethods?|getMethods?|MethodHandles|StackWalker)\b|\bjava\s*\.\s*lang\s*\.\s*reflect\b`),
-		Hides: regexp.MustCompile(`\\u+000[aAdD]`),
+		Hides: lazy.Regexp(`\\u+000[aAdD]`),
 		MethodRatios: msg.Mark("in Java's searches, the JVM's start-up left out, about 9–12 times is boolean arrays (an O(1) check) " +
 			"and 20–25 times the array method (an O(n) check per square); at n = 14 the start-up, part of every run, makes each ratio smaller; " +
 			"bitmask searches run at about 1 time")}
@@ -162,7 +163,7 @@ var (
 		Install:  msg.Mark("g++ (Debian: apt-get install g++)"),
 		Headline: 16, FitSmall: 13, FitLarge: 14, Comments: lookup.CStyle, find: findGCC("g++"), recipe: cppRecipe, message: cppMessage, SaysWhere: true,
 		Counting: GCov, CountBudget: 200 * time.Millisecond, // unoptimised, with counters
-		Clock: regexp.MustCompile(`\b(clock|time|clock_gettime|gettimeofday|getrusage|times|timespec_get|__rdtsc|rdtsc)\s*\(|\bchrono\s*::`),
+		Clock: lazy.Regexp(`\b(clock|time|clock_gettime|gettimeofday|getrusage|times|timespec_get|__rdtsc|rdtsc)\s*\(|\bchrono\s*::`),
 		Reach: cReach,
 		MethodRatios: msg.Mark("in C++, about 11–12 times is boolean arrays in a vector<bool> (an O(1) check), " +
 			"about 10–22 times the array method (an O(n) check per square); bitmask searches run at about 1 time")}
@@ -170,7 +171,7 @@ var (
 		Install:  msg.Mark("gcc (Debian: apt-get install gcc libc6-dev)"),
 		Headline: 16, FitSmall: 13, FitLarge: 14, Comments: lookup.CStyle, find: findGCC("gcc"), recipe: cRecipe, message: cMessage, SaysWhere: true,
 		Counting: GCov, CountBudget: 200 * time.Millisecond, // unoptimised, with counters
-		Clock: regexp.MustCompile(`\b(clock|time|clock_gettime|gettimeofday|getrusage|times|timespec_get|__rdtsc|rdtsc)\s*\(|\bchrono\s*::`),
+		Clock: lazy.Regexp(`\b(clock|time|clock_gettime|gettimeofday|getrusage|times|timespec_get|__rdtsc|rdtsc)\s*\(|\bchrono\s*::`),
 		Reach: cReach,
 		MethodRatios: msg.Mark("in C, about 8 times is boolean arrays (an O(1) check), " +
 			"about 13–20 times the array method (an O(n) check per square); bitmask searches run at about 1 time")}
@@ -178,8 +179,8 @@ var (
 		Install:  msg.Mark("Python 3 (Debian: apt-get install python3)"),
 		Headline: 14, FitSmall: 11, FitLarge: 12, Comments: lookup.Hash, find: findPython, recipe: pythonRecipe, message: pythonMessage,
 		Counting: Tracing, CountBudget: 100 * time.Millisecond, WorkDecides: true, SaysWhere: true, // tracing makes a run 10–30 times slower
-		Clock: regexp.MustCompile(`\b(time|perf_counter|process_time|thread_time|monotonic)(_ns)?\s*\(|\bgetrusage\s*\(|\bdatetime\s*\.\s*now\b`),
-		Reach: regexp.MustCompile(`\b(settrace|gettrace|setprofile|getprofile|_getframe|monitoring|faulthandler|ctypes)\b|\bos\s*\.\s*(environ|getenv)\b`),
+		Clock: lazy.Regexp(`\b(time|perf_counter|process_time|thread_time|monotonic)(_ns)?\s*\(|\bgetrusage\s*\(|\bdatetime\s*\.\s*now\b`),
+		Reach: lazy.Regexp(`\b(settrace|gettrace|setprofile|getprofile|_getframe|monitoring|faulthandler|ctypes)\b|\bos\s*\.\s*(environ|getenv)\b`),
 		MethodRatios: msg.Mark("in Python, about 10–17 times is the array method (an O(n) check per square), about 4 times sets, " +
 			"about 2 times boolean lists (an O(1) check), 1.0–1.1 times boolean lists with mirror symmetry; bitmask searches run at 0.5–1.1 times. " +
 			"In Python the time alone cannot tell these apart: the counted work decides (README, \"Languages\")")}
@@ -190,7 +191,7 @@ var (
 // section (a counted build's counts are in one of its own), and code set
 // to run before the harness's first constructor (a constructor's
 // priority, the start-up arrays).
-var cReach = regexp.MustCompile(`\b(getenv|secure_getenv|environ|__environ|__gcov_\w+|__sanitizer_\w+|__asan_\w+|__ubsan_\w+|__lsan_\w+|__SANITIZE_ADDRESS__|__SANITIZE_THREAD__|__has_feature|NQUEENS_\w+|__start_\w+|__stop_\w+|init_priority|\w*init_array)\b|\bconstructor\s*\(\s*\d+\s*\)`)
+var cReach = lazy.Regexp(`\b(getenv|secure_getenv|environ|__environ|__gcov_\w+|__sanitizer_\w+|__asan_\w+|__ubsan_\w+|__lsan_\w+|__SANITIZE_ADDRESS__|__SANITIZE_THREAD__|__has_feature|NQUEENS_\w+|__start_\w+|__stop_\w+|init_priority|\w*init_array)\b|\bconstructor\s*\(\s*\d+\s*\)`)
 
 // All lists the languages, Go first.
 var All = []*Language{Go, Java, CPP, C, Python}
@@ -405,18 +406,18 @@ func (l *Language) FindAnswer(code []byte, fn string, ans lookup.Answers) (looku
 // ReadsClock reports where code (Code's) reads a clock or its own CPU time
 // (l.Clock), where fn can reach it as FindAnswer says.
 func (l *Language) ReadsClock(code []byte, fn string) (line int, call string, ok bool) {
-	return l.calls(code, fn, l.Clock)
+	return l.calls(code, fn, l.Clock())
 }
 
 // ReachesJudge reports where code (Code's) reaches into the judge (l.Reach),
 // where fn can reach it as FindAnswer says.
 func (l *Language) ReachesJudge(code []byte, fn string) (line int, call string, ok bool) {
 	if l.Hides != nil {
-		if at := l.Hides.FindIndex(code); at != nil {
+		if at := l.Hides().FindIndex(code); at != nil {
 			return bytes.Count(code[:at[0]], []byte("\n")) + 1, string(code[at[0]:at[1]]), true
 		}
 	}
-	return l.calls(code, fn, l.Reach)
+	return l.calls(code, fn, l.Reach())
 }
 
 // calls is the first call (or name) of code matching re, where fn can

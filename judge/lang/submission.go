@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/nqueens-kit/nqueens/internal/lazy"
 	"github.com/nqueens-kit/nqueens/internal/msg"
 	"github.com/nqueens-kit/nqueens/internal/safeopen"
 	"github.com/nqueens-kit/nqueens/judge/build"
@@ -223,7 +224,7 @@ func ownMain(display, want string) string {
 // defines too (a sanitizer's hook, nqueens_write): the linker's words name
 // the harness's file, which relabel drops.
 func ownName(display, out string) (string, bool) {
-	m := multipleDefinition.FindStringSubmatch(out)
+	m := multipleDefinition().FindStringSubmatch(out)
 	if m == nil {
 		return "", false
 	}
@@ -232,7 +233,7 @@ func ownName(display, out string) (string, bool) {
 
 // multipleDefinition is the linker's message for a name defined twice, or
 // g++'s, for a name the harness defines after the student's file did.
-var multipleDefinition = regexp.MustCompile("multiple definition of `([^']+)'|(?:harness\\.cpp|nqueens\\.h):\\d+:\\d+: error: redefinition of '([^']+)'")
+var multipleDefinition = lazy.Regexp("multiple definition of `([^']+)'|(?:harness\\.cpp|nqueens\\.h):\\d+:\\d+: error: redefinition of '([^']+)'")
 
 // blankLines replaces every match of re in src with spaces, keeping lines in place.
 func blankLines(src []byte, re *regexp.Regexp) []byte {
@@ -299,7 +300,7 @@ func (t *Toolchain) BuildCounted(ctx context.Context, b *build.Builder, s Submis
 const countsDir = "gcov-counts"
 
 // gcdaName is the name of a count file a counting run may send.
-var gcdaName = regexp.MustCompile(`^[A-Za-z0-9_.+-]+\.gcda$`)
+var gcdaName = lazy.Regexp(`^[A-Za-z0-9_.+-]+\.gcda$`)
 
 // WriteCounts writes into dir, beside the build's .gcno files, the count
 // files a counted C or C++ run's harness sent: each as its name, a
@@ -312,7 +313,7 @@ func WriteCounts(dir string, sent []byte) error {
 		head, rest, ok := bytes.Cut(sent, []byte("\n"))
 		name, size, ok2 := strings.Cut(string(head), " ")
 		n, err := strconv.Atoi(size)
-		if !ok || !ok2 || err != nil || n < 0 || n > len(rest) || !gcdaName.MatchString(name) {
+		if !ok || !ok2 || err != nil || n < 0 || n > len(rest) || !gcdaName().MatchString(name) {
 			return msg.Errorf("gcov: the counting run sent something else than counts")
 		}
 		if err := build.WriteNew(filepath.Join(dir, name), rest[:n]); err != nil {

@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/nqueens-kit/nqueens/internal/lazy"
 )
 
 // Comments says how a language writes comments, for FindInText.
@@ -19,8 +21,8 @@ var (
 	// Numbers as C, C++, Java and Python write them: hexadecimal, binary,
 	// octal, decimal with '_' separators (digit separators written with
 	// ' in C++ are taken out first), and floating point.
-	numberLiteral = regexp.MustCompile(`\b(0[xX][0-9a-fA-F_]+|0[bB][01_]+|0[oO][0-7_]+|[0-9][0-9_]*(\.[0-9_]*)?([eE][+-]?[0-9]+)?)[lLuUfFdD]*\b`)
-	stringLiteral = regexp.MustCompile(`"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'`)
+	numberLiteral = lazy.Regexp(`\b(0[xX][0-9a-fA-F_]+|0[bB][01_]+|0[oO][0-7_]+|[0-9][0-9_]*(\.[0-9_]*)?([eE][+-]?[0-9]+)?)[lLuUfFdD]*\b`)
+	stringLiteral = lazy.Regexp(`"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'`)
 )
 
 // FindInText is Find for a language the judge does not parse: it looks at
@@ -35,7 +37,7 @@ func FindInText(src []byte, comments Comments, ans Answers) (Finding, bool) {
 	rows := map[int]*rowSet{}
 	boards := map[int]map[string]int{}
 	for i, line := range strings.Split(stripUncalled(stripComments(text, comments), comments), "\n") {
-		for _, lit := range stringLiteral.FindAllString(line, -1) {
+		for _, lit := range stringLiteral().FindAllString(line, -1) {
 			s := lit[1 : len(lit)-1]
 			if ans.Boards {
 				boardRows(s, i+1, rows)
@@ -43,8 +45,8 @@ func FindInText(src []byte, comments Comments, ans Answers) (Finding, bool) {
 			}
 			found = append(found, numericString(s, i+1, ans)...)
 		}
-		code := stringLiteral.ReplaceAllString(line, `""`)
-		for _, lit := range numberLiteral.FindAllString(code, -1) {
+		code := stringLiteral().ReplaceAllString(line, `""`)
+		for _, lit := range numberLiteral().FindAllString(code, -1) {
 			if ans.Boards {
 				columnBoards(lit, i+1, boards)
 			}
@@ -80,7 +82,7 @@ func numberValue(lit string) (int64, bool) {
 // int("14772512") or stoi("2279184"), or a table "1,0,0,2,10,…". A string
 // with words in it, such as a message, is not looked at.
 func numericString(s string, line int, ans Answers) []Finding {
-	if !onlyNumbers.MatchString(s) {
+	if !onlyNumbers().MatchString(s) {
 		return nil
 	}
 	var found []Finding
@@ -96,7 +98,7 @@ func numericString(s string, line int, ans Answers) []Finding {
 	return found
 }
 
-var onlyNumbers = regexp.MustCompile(`^[\s,;:|_\[\]{}()-]*[0-9][0-9\s,;:|_\[\]{}()-]*$`)
+var onlyNumbers = lazy.Regexp(`^[\s,;:|_\[\]{}()-]*[0-9][0-9\s,;:|_\[\]{}()-]*$`)
 
 // withoutDigitSeparators takes C++'s digit separators out (14'772'512):
 // a ' between two digits. A character literal has a quote on each side of
@@ -121,9 +123,9 @@ func isHexDigit(c byte) bool {
 // if __name__ == "__main__":, and a Java main method, where a student may
 // well print or check known counts.
 var (
-	tripleQuoted = regexp.MustCompile(`(?s)"""(.*?)"""|'''(.*?)'''`)
-	pythonMain   = regexp.MustCompile(`(?m)^if\s+__name__\s*==\s*["']__main__["']\s*:`)
-	javaMain     = regexp.MustCompile(`\bstatic\s+void\s+main\s*\(`)
+	tripleQuoted = lazy.Regexp(`(?s)"""(.*?)"""|'''(.*?)'''`)
+	pythonMain   = lazy.Regexp(`(?m)^if\s+__name__\s*==\s*["']__main__["']\s*:`)
+	javaMain     = lazy.Regexp(`\bstatic\s+void\s+main\s*\(`)
 )
 
 // stripUncalled blanks out code the judge never calls (see above), keeping
@@ -131,8 +133,8 @@ var (
 func stripUncalled(src string, comments Comments) string {
 	blank := func(s string) string { return strings.Repeat("\n", strings.Count(s, "\n")) }
 	if comments == Hash {
-		src = tripleQuoted.ReplaceAllStringFunc(src, blank)
-		if loc := pythonMain.FindStringIndex(src); loc != nil {
+		src = tripleQuoted().ReplaceAllStringFunc(src, blank)
+		if loc := pythonMain().FindStringIndex(src); loc != nil {
 			// To the next line that starts at the left margin, or the end.
 			end := len(src)
 			for i := strings.IndexByte(src[loc[1]:], '\n'); i >= 0; {
@@ -152,7 +154,7 @@ func stripUncalled(src string, comments Comments) string {
 		return src
 	}
 	for {
-		loc := javaMain.FindStringIndex(src)
+		loc := javaMain().FindStringIndex(src)
 		if loc == nil {
 			return src
 		}
@@ -290,7 +292,7 @@ func writtenBoards(boards map[int]map[string]int) []Finding {
 // (a Java main, a Python self-test) where clock matches.
 func ReadsClockInText(src []byte, comments Comments, clock *regexp.Regexp) (int, string, bool) {
 	for i, line := range strings.Split(stripUncalled(stripComments(string(src), comments), comments), "\n") {
-		if call := clock.FindString(stringLiteral.ReplaceAllString(line, `""`)); call != "" {
+		if call := clock.FindString(stringLiteral().ReplaceAllString(line, `""`)); call != "" {
 			return i + 1, strings.TrimRight(call, "( \t"), true
 		}
 	}

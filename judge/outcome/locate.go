@@ -4,24 +4,24 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
-	"regexp"
 	"strconv"
 	"strings"
 
+	"github.com/nqueens-kit/nqueens/internal/lazy"
 	"github.com/nqueens-kit/nqueens/judge/lang"
 )
 
 // The lines of a sanitizer's report locate reads.
 var (
 	// asanError is AddressSanitizer's first line: the kind of error.
-	asanError = regexp.MustCompile(`ERROR: AddressSanitizer: (?:attempting )?([A-Za-z-]+)`)
+	asanError = lazy.Regexp(`ERROR: AddressSanitizer: (?:attempting )?([A-Za-z-]+)`)
 	// asanAccess is the access that failed: "WRITE of size 4".
-	asanAccess = regexp.MustCompile(`(?m)^(READ|WRITE) of size (\d+)`)
+	asanAccess = lazy.Regexp(`(?m)^(READ|WRITE) of size (\d+)`)
 	// ubsanError is UndefinedBehaviorSanitizer's: where, and what.
-	ubsanError = regexp.MustCompile(`(?m)^\S+: runtime error: (.*)$`)
+	ubsanError = lazy.Regexp(`(?m)^\S+: runtime error: (.*)$`)
 	// sanitizerFrame is a frame of the program's own code, unsymbolized:
 	// "#0 0x55b0cf05098f  (/tmp/submission+0x398f)".
-	sanitizerFrame = regexp.MustCompile(`(?m)^\s*#\d+ 0x[0-9a-f]+\s+\(([^()]+)\+0x([0-9a-f]+)\)$`)
+	sanitizerFrame = lazy.Regexp(`(?m)^\s*#\d+ 0x[0-9a-f]+\s+\(([^()]+)\+0x([0-9a-f]+)\)$`)
 )
 
 // locate turns the crash report of a C or C++ run, whose harness cannot
@@ -61,12 +61,12 @@ func locate(ctx context.Context, l *lang.Locator, report string) string {
 // locateSanitizer is locate for a sanitizer's report.
 func locateSanitizer(ctx context.Context, l *lang.Locator, report string) string {
 	what := ""
-	if m := asanError.FindStringSubmatch(report); m != nil {
+	if m := asanError().FindStringSubmatch(report); m != nil {
 		what = m[1]
-		if a := asanAccess.FindStringSubmatch(report); a != nil {
+		if a := asanAccess().FindStringSubmatch(report); a != nil {
 			what += " (" + a[0] + ")"
 		}
-	} else if ubsan := ubsanError.FindStringSubmatch(report); ubsan != nil {
+	} else if ubsan := ubsanError().FindStringSubmatch(report); ubsan != nil {
 		what = "undefined: " + ubsan[1]
 	} else {
 		return lang.CrashMark + lang.SanitizerMark + "\n"
@@ -74,7 +74,7 @@ func locateSanitizer(ctx context.Context, l *lang.Locator, report string) string
 	// The program's frames, up to the report's next part ("… is located",
 	// "allocated by"): ASan prints the return address less one already.
 	var addrs []uint64
-	for _, m := range sanitizerFrame.FindAllStringSubmatch(report, 64) {
+	for _, m := range sanitizerFrame().FindAllStringSubmatch(report, 64) {
 		if strings.Contains(filepath.Base(m[1]), ".so") {
 			continue // the C library, the sanitizer's runtime
 		}

@@ -14,6 +14,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/nqueens-kit/nqueens/internal/lazy"
 	"github.com/nqueens-kit/nqueens/internal/msg"
 	"github.com/nqueens-kit/nqueens/judge/format"
 	"github.com/nqueens-kit/nqueens/judge/lang"
@@ -77,18 +78,18 @@ type Run struct {
 
 // The Go runtime's report lines, and the C++ library's.
 var (
-	panicLine = regexp.MustCompile(`(?m)^panic: (.*)$`)
-	fatalLine = regexp.MustCompile(`(?m)^fatal error: (.*)$`)
+	panicLine = lazy.Regexp(`(?m)^panic: (.*)$`)
+	fatalLine = lazy.Regexp(`(?m)^fatal error: (.*)$`)
 	// libraryError is the C++ library's debug mode's report of a failed
 	// check, to the blank line that ends it.
-	libraryError = regexp.MustCompile(`(?s)(?:^|\n)Error: (.*?)\n\n`)
+	libraryError = lazy.Regexp(`(?s)(?:^|\n)Error: (.*?)\n\n`)
 	// atLine is where a harness's report says the crash happened: the
 	// innermost of the student's frames first, then the calls that led
 	// there (locate lists them).
-	atLine = regexp.MustCompile(`(?m)^at line (\d+) in (\S+)$`)
+	atLine = lazy.Regexp(`(?m)^at line (\d+) in (\S+)$`)
 	// expected is a library check's condition as libstdc++ 9 and 10 write
 	// an index's: __builtin_expect(__n < this->size(), true).
-	expected = regexp.MustCompile(`^__builtin_expect\((.*), (?:true|1)\)$`)
+	expected = lazy.Regexp(`^__builtin_expect\((.*), (?:true|1)\)$`)
 )
 
 // Classify turns one run into a verdict and a message for the student. It
@@ -165,10 +166,10 @@ func classify(r Run) (verdict.Verdict, string) {
 			return verdict.RE, msg.Sprintf("n = %d: stack overflow: the recursion never ends or goes far too deep%s", n, where(r))
 		case strings.Contains(crash, "fatal error: runtime: out of memory") || strings.Contains(crash, "fatal error: out of memory"):
 			return verdict.MLE, msg.Sprintf("n = %d: ran out of memory (limit %s)", n, format.Bytes(lim.Memory)) + where(r)
-		case panicLine.MatchString(crash):
-			return verdict.RE, msg.Sprintf("n = %d: panic: %s%s", n, panicLine.FindStringSubmatch(crash)[1], where(r))
-		case fatalLine.MatchString(crash):
-			return verdict.RE, msg.Sprintf("n = %d: fatal error: %s%s", n, fatalLine.FindStringSubmatch(crash)[1], where(r))
+		case panicLine().MatchString(crash):
+			return verdict.RE, msg.Sprintf("n = %d: panic: %s%s", n, panicLine().FindStringSubmatch(crash)[1], where(r))
+		case fatalLine().MatchString(crash):
+			return verdict.RE, msg.Sprintf("n = %d: fatal error: %s%s", n, fatalLine().FindStringSubmatch(crash)[1], where(r))
 		case res.Signal != 0:
 			return verdict.RE, msg.Sprintf("n = %d: killed by signal %v%s", n, res.Signal, signalHint(res.Signal))
 		}
@@ -205,14 +206,14 @@ func harnessCrash(r Run) (verdict.Verdict, string) {
 	switch {
 	case what == check:
 		// The C++ library's debug mode's report (a checked build).
-		if m := libraryError.FindStringSubmatch(rest); m != nil {
+		if m := libraryError().FindStringSubmatch(rest); m != nil {
 			return verdict.RE, msg.Sprintf("n = %d: a check of the C++ library failed: %s (an index past the end of a bitset or a container: is it smaller than n?)%s", r.N, format.Printable(strings.Join(strings.Fields(m[1]), " ")), at)
 		}
 		return verdict.RE, msg.Sprintf("n = %d: a check of the C++ library failed%s", r.N, at)
 	case strings.HasPrefix(what, check+": "):
 		// _GLIBCXX_ASSERTIONS' check of an index (a timed build).
 		cond := strings.TrimPrefix(what, check+": ")
-		if m := expected.FindStringSubmatch(cond); m != nil {
+		if m := expected().FindStringSubmatch(cond); m != nil {
 			cond = m[1]
 		}
 		return verdict.RE, msg.Sprintf("n = %d: a check of the library failed (%s): an index past the end of a vector, array or string?%s", r.N, format.Printable(cond), at)
@@ -236,7 +237,7 @@ func harnessCrash(r Run) (verdict.Verdict, string) {
 // (atLine), innermost first.
 func harnessFrames(report string) []spot {
 	var found []spot
-	for _, m := range atLine.FindAllStringSubmatch(report, -1) {
+	for _, m := range atLine().FindAllStringSubmatch(report, -1) {
 		line, _ := strconv.Atoi(m[1])
 		found = append(found, spot{line, m[2]})
 	}
@@ -244,13 +245,13 @@ func harnessFrames(report string) []spot {
 }
 
 // javaLambda is the name the Java compiler gives a lambda's body.
-var javaLambda = regexp.MustCompile(`^lambda\$(\w+)\$\d+$`)
+var javaLambda = lazy.Regexp(`^lambda\$(\w+)\$\d+$`)
 
 // inFunction says which function a line is in, from the name a harness
 // gave: a lambda is named for the function it is in (lang.LambdaIn, or
 // Java's lambda$totalNQueens$0).
 func inFunction(name string) string {
-	if m := javaLambda.FindStringSubmatch(name); m != nil {
+	if m := javaLambda().FindStringSubmatch(name); m != nil {
 		name = m[1] + lang.LambdaIn
 	}
 	if outer, ok := strings.CutSuffix(name, lang.LambdaIn); ok {
@@ -398,10 +399,10 @@ func SplitCrash(out, crash string) (prints, report string) {
 
 // runtimeHeader starts a line of the Go runtime's crash report before its
 // stack.
-var runtimeHeader = regexp.MustCompile(`^(runtime: |fatal error: |panic: |\[signal |SIGSEGV|SIGBUS|SIGQUIT: |PC=0x)`)
+var runtimeHeader = lazy.Regexp(`^(runtime: |fatal error: |panic: |\[signal |SIGSEGV|SIGBUS|SIGQUIT: |PC=0x)`)
 
 func isRuntimeHeader(l string) bool {
-	return runtimeHeader.MatchString(l) || strings.TrimSpace(l) == ""
+	return runtimeHeader().MatchString(l) || strings.TrimSpace(l) == ""
 }
 
 // where finds, in a crash report, the innermost frame in the student's file:
@@ -456,7 +457,7 @@ func goFunction(l string) string {
 	}
 	parts := strings.Split(l, ".")
 	for i, p := range parts {
-		if i > 0 && goLiteral.MatchString(p) {
+		if i > 0 && goLiteral().MatchString(p) {
 			return format.Printable(parts[i-1]) + lang.LambdaIn
 		}
 	}
@@ -487,11 +488,11 @@ func (r Run) located(frames []spot) (place, fn string, ok bool) {
 
 // goLiteral is the part of a name Go gives a function literal after its
 // function's: func1 (func1.2 for one inside another).
-var goLiteral = regexp.MustCompile(`^func\d+$`)
+var goLiteral = lazy.Regexp(`^func\d+$`)
 
 // faultFrame is the line of Python's faulthandler for the innermost frame
 // in the student's file (the harness runs it as solution.py).
-var faultFrame = regexp.MustCompile(`(?m)^\s*File "solution\.py", line (\d+) in (\w+)`)
+var faultFrame = lazy.Regexp(`(?m)^\s*File "solution\.py", line (\d+) in (\w+)`)
 
 // stoppedAt says where a run stopped at a limit was, when it said
 // (sandbox.Program.SaysWhere): the Go runtime's stacks, or a line of
@@ -502,7 +503,7 @@ func stoppedAt(r Run) string {
 		if found != nil {
 			break
 		}
-		if m := f.re.FindStringSubmatch(r.Crash); m != nil {
+		if m := f.re().FindStringSubmatch(r.Crash); m != nil {
 			line, _ := strconv.Atoi(m[f.line])
 			found = []spot{{line, m[f.fn]}}
 		}
@@ -523,10 +524,10 @@ func stoppedAt(r Run) string {
 // or C++ harness's frames, located, or Java's where its prints crossed the
 // limit).
 var lineFrames = []struct {
-	re       *regexp.Regexp
+	re       func() *regexp.Regexp
 	line, fn int
 }{{faultFrame, 1, 2}, {jvmFrame, 2, 1}}
 
 // jvmFrame is the line of a JVM's thread dump for the innermost frame in
 // the student's class (the harness compiles it as Solution.java).
-var jvmFrame = regexp.MustCompile(`(?m)^\s+at [\w$.]+\.([\w$<>]+)\(Solution\.java:(\d+)\)`)
+var jvmFrame = lazy.Regexp(`(?m)^\s+at [\w$.]+\.([\w$<>]+)\(Solution\.java:(\d+)\)`)

@@ -3,10 +3,10 @@ package outcome
 import (
 	"cmp"
 	"context"
-	"regexp"
 	"slices"
 	"strings"
 
+	"github.com/nqueens-kit/nqueens/internal/lazy"
 	"github.com/nqueens-kit/nqueens/judge/build"
 	"github.com/nqueens-kit/nqueens/judge/lang"
 	"github.com/nqueens-kit/nqueens/judge/sandbox"
@@ -75,14 +75,14 @@ func splitThreadDump(prints string) (kept, dump string) {
 		return prints, ""
 	}
 	// The dump's first line is the time it was taken.
-	if start := strings.LastIndexByte(strings.TrimSuffix(prints[:i], "\n"), '\n') + 1; dumpTime.MatchString(prints[start:i]) {
+	if start := strings.LastIndexByte(strings.TrimSuffix(prints[:i], "\n"), '\n') + 1; dumpTime().MatchString(prints[start:i]) {
 		i = start
 	}
 	return prints[:i], prints[i:]
 }
 
 // dumpTime is the line a JVM's thread dump starts with.
-var dumpTime = regexp.MustCompile(`^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\n$`)
+var dumpTime = lazy.Regexp(`^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\n$`)
 
 // sanitizerLines are what a sanitizer prints on stderr before its hook
 // (lang's harness/nqueens.h) is called: a rule above the report, and a line that a

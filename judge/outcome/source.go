@@ -14,9 +14,9 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"regexp"
 	"strings"
 
+	"github.com/nqueens-kit/nqueens/internal/lazy"
 	"github.com/nqueens-kit/nqueens/judge/lang"
 	"github.com/nqueens-kit/nqueens/judge/profile"
 )
@@ -114,14 +114,14 @@ func (s *source) goFunc(f spot) (goFunc, bool) {
 
 // header is a function's or method's header in C, C++ or Java, or Python's
 // def: a line where a function starts, not a statement.
-var header = regexp.MustCompile(`^(?:def\s+\w+\s*\(.*|(?:[\w:<>,*&\[\]]+\s+)+[\w:~]+\s*\([^;]*\)\s*(?:const\s*)?(?:throws\s+[\w.,\s]+)?\{?)$`)
+var header = lazy.Regexp(`^(?:def\s+\w+\s*\(.*|(?:[\w:<>,*&\[\]]+\s+)+[\w:~]+\s*\([^;]*\)\s*(?:const\s*)?(?:throws\s+[\w.,\s]+)?\{?)$`)
 
 // keywordStart is a statement that a header's pattern would also match.
-var keywordStart = regexp.MustCompile(`^(?:if|for|while|switch|return|else|do|case|catch|new|delete|throw)\b`)
+var keywordStart = lazy.Regexp(`^(?:if|for|while|switch|return|else|do|case|catch|new|delete|throw)\b`)
 
 // bareReturn is a return of a name or a number, or of nothing: where a
 // function ends, not where its time goes or where it can crash.
-var bareReturn = regexp.MustCompile(`^return(?:\s+-?[\w.]+)?\s*;?$`)
+var bareReturn = lazy.Regexp(`^return(?:\s+-?[\w.]+)?\s*;?$`)
 
 // textStatement reports whether a line, read alone, is a statement a
 // report may name: code (profile.IsStatement), not a function's header,
@@ -134,10 +134,10 @@ func textStatement(line string) bool {
 	if strings.HasPrefix(t, "package ") || strings.HasPrefix(t, "import ") || strings.HasPrefix(t, "from ") {
 		return false
 	}
-	if bareReturn.MatchString(t) {
+	if bareReturn().MatchString(t) {
 		return false
 	}
-	return keywordStart.MatchString(t) || !header.MatchString(t)
+	return keywordStart().MatchString(t) || !header().MatchString(t)
 }
 
 // goFuncs are the functions and function literals of a Go file, with the

@@ -5,11 +5,11 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"sort"
 	"strings"
 
+	"github.com/nqueens-kit/nqueens/internal/lazy"
 	"github.com/nqueens-kit/nqueens/internal/msg"
 	"github.com/nqueens-kit/nqueens/judge/verdict"
 )
@@ -150,7 +150,7 @@ type Solution struct {
 }
 
 // thinDirective declares a thin margin.
-var thinDirective = regexp.MustCompile(`(?m)^(?://|#)judge:verdict[ \t]+AC[ \t]+thin\b`)
+var thinDirective = lazy.Regexp(`(?m)^(?://|#)judge:verdict[ \t]+AC[ \t]+thin\b`)
 
 // directive is the line that declares a solution's verdict:
 //
@@ -158,12 +158,12 @@ var thinDirective = regexp.MustCompile(`(?m)^(?://|#)judge:verdict[ \t]+AC[ \t]+
 //
 // (#judge:verdict in Python). godoc hides it; anything after the verdict,
 // on the same line, is a note for the reader.
-var directive = regexp.MustCompile(`(?m)^(?://|#)judge:verdict(?:[ \t]+(\S+))?.*$`)
+var directive = lazy.Regexp(`(?m)^(?://|#)judge:verdict(?:[ \t]+(\S+))?.*$`)
 
 // Declared reads the verdict a solution's source declares. Exactly one
 // directive must be there.
 func Declared(src []byte) (verdict.Verdict, error) {
-	m := directive.FindAllSubmatch(src, -1)
+	m := directive().FindAllSubmatch(src, -1)
 	switch {
 	case len(m) == 0:
 		return "", msg.Errorf("no //judge:verdict line declaring the verdict it should get")
@@ -190,7 +190,7 @@ func (k Kit) SolutionFiles(p *Problem, isSolution func(name string) bool) ([]Sol
 		if err != nil {
 			return fmt.Errorf("%s: %w", k.Rel(path), err)
 		}
-		sols = append(sols, Solution{Path: path, Declared: v, Thin: thinDirective.Match(src)})
+		sols = append(sols, Solution{Path: path, Declared: v, Thin: thinDirective().Match(src)})
 		return nil
 	})
 	sort.Slice(sols, func(i, j int) bool { return sols[i].Path < sols[j].Path })

@@ -77,9 +77,9 @@ func TestThinDirective(t *testing.T) {
 		}
 	}
 	assert.Equal(t, []string{"beginner"}, thin)
-	assert.True(t, thinDirective.MatchString("//judge:verdict AC thin (a note)"))
-	assert.False(t, thinDirective.MatchString("//judge:verdict AC (thinner than most)"))
-	assert.False(t, thinDirective.MatchString("//judge:verdict TLE thin"), "only an accepted solution can be thin")
+	assert.True(t, thinDirective().MatchString("//judge:verdict AC thin (a note)"))
+	assert.False(t, thinDirective().MatchString("//judge:verdict AC (thinner than most)"))
+	assert.False(t, thinDirective().MatchString("//judge:verdict TLE thin"), "only an accepted solution can be thin")
 }
 
 func TestRelKeepsAFileWhoseNameStartsWithDots(t *testing.T) {

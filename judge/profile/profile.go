@@ -26,6 +26,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/nqueens-kit/nqueens/internal/lazy"
 	"github.com/nqueens-kit/nqueens/internal/msg"
 	"github.com/nqueens-kit/nqueens/judge/format"
 )
@@ -336,7 +337,7 @@ func shortName(name string) string {
 // starts: the variable it is given to ("function<void(int)> place = [&](int
 // row)", "auto dfs = [&](this auto&& dfs, int row)"), and a parameter that
 // is the lambda itself ("[&](auto&& self, int row)").
-var lambdaNames = regexp.MustCompile(`(\w+)\s*=\s*\[|auto\s*&&\s*(\w+)`)
+var lambdaNames = lazy.Regexp(`(\w+)\s*=\s*\[|auto\s*&&\s*(\w+)`)
 
 // lambdaCallsItself reports whether the function demangled, defined on
 // lines from to to of lines, is a lambda that calls itself: one of its
@@ -346,7 +347,7 @@ func lambdaCallsItself(demangled string, lines []string, from, to int) bool {
 		return false
 	}
 	_, body, _ := strings.Cut(strings.Join(lines[from-1:to], "\n"), "{")
-	for _, m := range lambdaNames.FindAllStringSubmatch(lines[from-1], -1) {
+	for _, m := range lambdaNames().FindAllStringSubmatch(lines[from-1], -1) {
 		name := m[1] + m[2] // one of the two
 		if regexp.MustCompile(`\b` + regexp.QuoteMeta(name) + `\s*\(`).MatchString(body) {
 			return true

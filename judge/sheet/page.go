@@ -21,6 +21,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/nqueens-kit/nqueens/internal/msg"
@@ -36,7 +37,9 @@ import (
 //go:embed page.html
 var pageHTML string
 
-var pageTemplate = template.Must(template.New("page").Parse(pageHTML))
+var pageTemplate = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("page").Parse(pageHTML))
+})
 
 // classPage is what the page shows.
 type classPage struct {
@@ -290,7 +293,7 @@ func WritePage(ctx context.Context, w io.Writer, class Class) error {
 }
 
 // render writes the page's HTML.
-func (page classPage) render(w io.Writer) error { return pageTemplate.Execute(w, page) }
+func (page classPage) render(w io.Writer) error { return pageTemplate().Execute(w, page) }
 
 // anonymous numbers names in an order drawn for this page: not the
 // alphabet's, nor one a student could work out from the names.
