@@ -47,9 +47,20 @@ type Spec struct {
 	Params  string // its parameter types, e.g. "int"
 	Results string // its result types, e.g. "int"
 	Harness string // Go source of the harness: package main with func main
+	// Part and CoverPart are the harness's second file (partFile), if it
+	// has one: CoverPart in a build with Cover, Part in the others.
+	Part, CoverPart string
 	// Cover builds with coverage counters (-covermode=atomic, which lets a
 	// running program send them: see WriteCoverData and CoverText).
 	Cover bool
+}
+
+// part is the harness's second file in this build: "" for none.
+func (s Spec) part() string {
+	if s.Cover {
+		return s.CoverPart
+	}
+	return s.Part
 }
 
 // Signature is the declaration the student's file must contain.
@@ -104,11 +115,14 @@ const (
 	DefaultMaxBinary = 32 << 20 // a solution's binary is about 2 MiB
 )
 
-// studentFile and harnessFile are the names of the student's file and the
-// harness inside the build module.
+// studentFile, harnessFile and partFile are the names of the student's
+// file, the harness and the harness's second file (Spec.Part) inside the
+// build module. The harness's names sort first: its init runs before any
+// of the student's.
 const (
 	studentFile = "solution.go"
 	harnessFile = "judge_harness.go"
+	partFile    = "judge_harness_part.go"
 )
 
 // modulePath is the build module's path; with -trimpath, stack traces name
@@ -131,11 +145,14 @@ func (b *Builder) Build(ctx context.Context, spec Spec) (string, error) {
 	if spec.Cover {
 		command = []string{b.Go, "build", "-trimpath", "-ldflags=-w", "-cover", "-covermode=atomic", "-o", "submission" + exeSuffix(), "."}
 	}
-	key := Key(b.GoVersion, spec.Harness, string(code), strings.Join(command[1:], " ")) + exeSuffix()
+	key := Key(b.GoVersion, spec.Harness, spec.part(), string(code), strings.Join(command[1:], " ")) + exeSuffix()
 	files := map[string][]byte{
 		"go.mod":    []byte(fmt.Sprintf("module %s\n\ngo %s\n", modulePath, languageVersion(b.GoVersion))),
 		studentFile: code,
 		harnessFile: []byte(spec.Harness),
+	}
+	if part := spec.part(); part != "" {
+		files[partFile] = []byte(part)
 	}
 	return b.cached(key, spec.Display, files, func(dir string) (string, error) {
 		out := filepath.Join(dir, "submission"+exeSuffix())

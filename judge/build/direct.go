@@ -34,7 +34,11 @@ func (b *Builder) buildDirect(ctx context.Context, dir string, spec Spec, code [
 	if spec.Cover || b.GoToolDir == "" || b.CacheDir == "" {
 		return "", nil
 	}
-	imports, ok := plainImports(code, []byte(spec.Harness))
+	sources := [][]byte{code, []byte(spec.Harness)}
+	if part := spec.part(); part != "" {
+		sources = append(sources, []byte(part))
+	}
+	imports, ok := plainImports(sources...)
 	if !ok {
 		return "", nil
 	}
@@ -61,7 +65,11 @@ func (b *Builder) buildDirect(ctx context.Context, dir string, spec Spec, code [
 		"-p", "main", "-lang=go" + languageVersion(b.GoVersion), "-complete", "-goversion", b.GoVersion,
 		"-nolocalimports", "-importcfg", "importcfg", "-pack",
 		// The harness first: its init runs before any of the student's.
-		"./" + harnessFile, "./" + studentFile}
+		"./" + harnessFile}
+	if spec.part() != "" {
+		compile = append(compile, "./"+partFile)
+	}
+	compile = append(compile, "./"+studentFile)
 	link := []string{filepath.Join(b.GoToolDir, "link"+exeSuffix()), "-o", out, "-importcfg", "importcfg",
 		"-buildmode=exe", "-w", "main.a"}
 	env := append([]string{"PATH=/usr/bin:/bin", "GOROOT=", "HOME=" + tmp, "TMPDIR=" + tmp}, goEnv...)

@@ -31,13 +31,15 @@ func GoSpec(s Submission) build.Spec {
 		panic("lang: a Go submission not made by NewSubmission")
 	}
 	return build.Spec{
-		Code:    s.Code,
-		CodeErr: s.CodeErr,
-		Display: s.Display,
-		Func:    s.Problem.Func,
-		Params:  "int",
-		Results: s.Problem.Results,
-		Harness: GoHarness(s.Problem),
+		Code:      s.Code,
+		CodeErr:   s.CodeErr,
+		Display:   s.Display,
+		Func:      s.Problem.Func,
+		Params:    "int",
+		Results:   s.Problem.Results,
+		Harness:   GoHarness(s.Problem),
+		Part:      GoHarnessPart(false),
+		CoverPart: GoHarnessPart(true),
 	}
 }
 

@@ -93,17 +93,23 @@ const judgeMark = "nqueens:judge"
 // line of judgeMark. A Go file's "//go:build ignore", which keeps the go
 // command from building the file where it lies, is dropped.
 func harnessText(name, block string) string {
-	data := harnessFile(name)
 	comment := "//"
 	if path.Ext(name) == ".py" {
 		comment = "#"
 	}
-	text := strings.TrimPrefix(string(data), "//go:build ignore\n\n")
+	text := harnessSource(name)
 	mark := comment + " " + judgeMark + "\n"
 	if strings.Count(text, mark) != 1 {
 		panic("harness/" + name + ": no single " + mark)
 	}
 	return comment + fmt.Sprintf(generated, name) + strings.Replace(text, mark, block, 1)
+}
+
+// harnessSource is the harness file name (under harness/) without a Go
+// file's "//go:build ignore", which keeps the go command from building the
+// file where it lies.
+func harnessSource(name string) string {
+	return strings.TrimPrefix(string(harnessFile(name)), "//go:build ignore\n\n")
 }
 
 // generated is a harness's first line, after the comment's mark: Go's
@@ -204,6 +210,17 @@ func pythonHarness(p *problem.Problem, src []byte) string {
 // pythonCheck checks, without running it, that the student's file
 // compiles and has LeetCode's class and method.
 func pythonCheck() []byte { return harnessFile("check.py") }
+
+// GoHarnessPart is the Go harness's second file (see harness/harness.go):
+// with counters, harness/counters.go, for a build with coverage counters,
+// else harness/nocounters.go. It has no judge's block.
+func GoHarnessPart(counters bool) string {
+	name := "nocounters.go"
+	if counters {
+		name = "counters.go"
+	}
+	return "//" + fmt.Sprintf(generated, name) + harnessSource(name)
+}
 
 // GoHarness is the main of a Go submission (harness/harness.go), which
 // calls the student's function, p.Func.

@@ -4,6 +4,9 @@
 // function and writes its answer on file descriptor 3 (in a build with
 // coverage counters, its counters instead: a counting run's environment
 // is a timed run's, so the solution cannot tell them apart by it). Its
+// second file, judge_harness_part.go, says which: counters.go in a build
+// with coverage counters, nocounters.go in the others, which then link no
+// runtime/coverage (a fifth less for the linker to do). Its
 // imports are renamed so that they cannot clash with the student's own
 // names. Its init runs before any init of the student's file (files
 // initialise in name order, and the harness's name sorts first); it sends
@@ -22,11 +25,9 @@
 package main
 
 import (
-	judgebytes "bytes"
 	judgeos "os"
 	judgesignal "os/signal"
 	judgeruntime "runtime"
-	judgecoverage "runtime/coverage"
 	judgedebug "runtime/debug"
 	judgemetrics "runtime/metrics"
 	judgestrconv "strconv"
@@ -99,24 +100,12 @@ func main() {
 	}
 	solve := nqueensJudgeSolve(n)
 	out := nqueensJudgeChannel(3)
-	var meta, counters judgebytes.Buffer
-	if judgecoverage.WriteMeta(&meta) == nil && judgecoverage.WriteCounters(&counters) == nil {
-		// A build with coverage counters: its run counts, and nothing in
-		// its environment says so.
-		nqueensJudgeSendCounters(out, &meta, &counters)
+	if nqueensJudgeSendCounters(out) {
+		// A build with coverage counters (counters.go): its run counts,
+		// and nothing in its environment says so.
 		return
 	}
 	solve(out)
-	out.Close()
-}
-
-// nqueensJudgeSendCounters sends, in a counting run of a build with
-// coverage counters, the counters instead of the answer: the meta-data's
-// length and a newline, the meta-data, the counters.
-func nqueensJudgeSendCounters(out *judgeos.File, meta, counters *judgebytes.Buffer) {
-	out.WriteString(judgestrconv.Itoa(meta.Len()) + "\n")
-	out.Write(meta.Bytes())
-	out.Write(counters.Bytes())
 	out.Close()
 }
 
