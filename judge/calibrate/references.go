@@ -128,8 +128,53 @@ func (rs *References) Time(ctx context.Context, r Ref, c *cases.Case) (time.Dura
 		}
 	}
 	rs.times[name] = e.CPU()
-	rs.rates[r] = Model{Startup: e.Startup(), PerCall: e.PerCallNs, Fits: e.PerCallNs > 0}
+	rs.rates[r] = Model{Startup: e.Startup(), PerCall: e.PerCallNs, Fits: e.PerCallNs > 0,
+		smallTime: time.Duration(e.SmallMs * float64(time.Millisecond))}
 	return e.CPU(), nil
+}
+
+// A Pace compares the reference's time at its language's FitSmall now
+// (Now) with the time the calibration in use took there (Then).
+type Pace struct {
+	N         int
+	Now, Then time.Duration
+}
+
+// Slower is how many times slower the machine is now than when the
+// calibration was taken: more than busierBy, else 1 (a quicker machine
+// finds a stale calibration first: calibrationStale).
+func (p Pace) Slower() float64 {
+	if p.Then <= 0 || !busier(p.Now, p.Then) {
+		return 1
+	}
+	return float64(p.Now) / float64(p.Then)
+}
+
+// Pace times r's reference again now, at its FitSmall (best of
+// probeTries, a fraction of a second), against the calibration Time used.
+// A machine whose other work takes its processor makes every program
+// slower, and their CPU time grows with it (a host's neighbours, unseen
+// from inside a virtual machine, can double it within minutes): a case
+// stopped at its limit is then measured against the reference's pace now
+// (judging's againAtPace). The zero Pace (Slower 1) where there is nothing
+// to compare: Java, timed directly, or no calibration yet.
+func (rs *References) Pace(ctx context.Context, r Ref) (Pace, error) {
+	rs.mu.Lock()
+	defer rs.mu.Unlock()
+	rs.init()
+	then := rs.rates[r].smallTime
+	if r.Lang.FitSmall == 0 || then <= 0 || r.Problem.Kind != problem.Count {
+		return Pace{}, nil
+	}
+	prog, err := rs.program(ctx, r)
+	if err != nil {
+		return Pace{}, err
+	}
+	now, _, err := rs.timeN(ctx, r, prog, r.Lang.FitSmall, probeTries)
+	if err != nil {
+		return Pace{}, err
+	}
+	return Pace{N: r.Lang.FitSmall, Now: now, Then: then}, nil
 }
 
 // Rate is r's reference's cost from the calibration, as far as Time has

@@ -76,6 +76,7 @@ func cmdSolve(ts *testscript.TestScript, neg bool, args []string) {
 	s.wall += res.Wall
 	s.maxRSS = max(s.maxRSS, res.MaxRSS)
 	s.lastN = n
+	s.outOfCPU = res.Killed == sandbox.CPU
 	out := outcome.Read(s.ctx, res, s.params.Display, s.params.Program.SaysWhere, s.params.Locate)
 	prints, tail, lines, crash := out.Prints, out.Tail, out.Lines, out.Crash
 	s.output, s.outputTail, s.outputLines = []byte(prints), []byte(tail), lines

@@ -69,6 +69,9 @@ type Result struct {
 
 	// NotRun marks a verdict decided without running the case (Decided).
 	NotRun bool `json:"not_run,omitempty"`
+	// OutOfCPU marks a TLE whose run was stopped at its CPU limit (not for
+	// making no progress).
+	OutOfCPU bool `json:"-"`
 
 	CPU        time.Duration `json:"-"`
 	Transcript string        `json:"-"` // the script's log, for -v
@@ -103,6 +106,7 @@ type state struct {
 	outputTail  []byte // and the end, when more than the start was kept
 	outputLines int64  // newlines printed in all
 	interrupted bool
+	outOfCPU    bool  // the last run was stopped at its CPU limit
 	judgeErr    error // the case could not be judged: never the student's
 }
 
@@ -202,6 +206,7 @@ func run(ctx context.Context, p *problem.Problem, c *Case, params Params, update
 	switch {
 	case s.verdict != "":
 		res.Verdict, res.Message = s.verdict, s.message
+		res.OutOfCPU = s.verdict == verdict.TLE && s.outOfCPU
 	case t.failed && s.runs == 0:
 		return nil, msg.Errorf("case %s did not run: %s", c.Path, strings.TrimSpace(t.log.String()))
 	case t.failed:
