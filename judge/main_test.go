@@ -458,13 +458,18 @@ func TestProcessScriptsSkipWithoutProc(t *testing.T) {
 
 // scalecalibration FACTOR multiplies every time in the script's calibration
 // cache by FACTOR: a calibration as a busier (FACTOR > 1) or quieter
-// machine would have taken it.
+// machine would have taken it. The cache must be the script's own (under
+// $WORK): the suite's scripts share one, and a judge in another script
+// that saves it puts its own figures back.
 func cmdScaleCalibration(ts *testscript.TestScript, neg bool, args []string) {
 	if neg || len(args) != 1 {
 		ts.Fatalf("usage: scalecalibration factor")
 	}
 	f, err := strconv.ParseFloat(args[0], 64)
 	ts.Check(err)
+	if !strings.HasPrefix(ts.Getenv("XDG_CACHE_HOME"), ts.Getenv("WORK")+string(filepath.Separator)) {
+		ts.Fatalf("scalecalibration: the cache is the suite's, which other scripts save as they run: set XDG_CACHE_HOME=$WORK/cache first")
+	}
 	path := filepath.Join(ts.Getenv("XDG_CACHE_HOME"), "nqueens-judge", "calibration.json")
 	data, err := os.ReadFile(path)
 	ts.Check(err)
