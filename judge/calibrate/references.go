@@ -162,7 +162,14 @@ func (rs *References) Pace(ctx context.Context, r Ref) (Pace, error) {
 	rs.mu.Lock()
 	defer rs.mu.Unlock()
 	rs.init()
-	then := rs.rates[r].smallTime
+	return rs.probe(ctx, r, rs.rates[r].smallTime)
+}
+
+// probe times r's reference at its FitSmall now (best of probeTries, a
+// fraction of a second) against then, a calibration's time there: the
+// zero Pace where there is nothing to compare (no FitSmall, as Java's; no
+// figure then). rs.mu is held.
+func (rs *References) probe(ctx context.Context, r Ref, then time.Duration) (Pace, error) {
 	if r.Lang.FitSmall == 0 || then <= 0 || r.Problem.Kind != problem.Count {
 		return Pace{}, nil
 	}
@@ -262,23 +269,14 @@ func (rs *References) calibrationStale(ctx context.Context, r Ref, e Entry) (boo
 	if stale, ok := rs.stale[r]; ok {
 		return stale, nil
 	}
-	if r.Lang.FitSmall == 0 || e.SmallMs <= 0 || r.Problem.Kind != problem.Count {
-		rs.stale[r] = false
-		return false, nil
-	}
-	prog, err := rs.program(ctx, r)
+	p, err := rs.probe(ctx, r, time.Duration(e.SmallMs*float64(time.Millisecond)))
 	if err != nil {
 		return false, err
 	}
-	probe, _, err := rs.timeN(ctx, r, prog, r.Lang.FitSmall, probeTries)
-	if err != nil {
-		return false, err
-	}
-	cached := time.Duration(e.SmallMs * float64(time.Millisecond))
-	stale := busier(cached, probe)
+	stale := p.Then > 0 && busier(p.Then, p.Now)
 	if stale {
 		msg.Fprintf(rs.Notes, "calibrating %s: the reference in %s needs %s at n = %d now against %s when it was calibrated (%s): that machine was busier; measuring again\n",
-			r.Problem.Folder(), r.Lang.Name, format.Duration(probe), r.Lang.FitSmall, format.Duration(cached), e.Measured.Local().Format("2006-01-02 15:04"))
+			r.Problem.Folder(), r.Lang.Name, format.Duration(p.Now), p.N, format.Duration(p.Then), e.Measured.Local().Format("2006-01-02 15:04"))
 	}
 	rs.stale[r] = stale
 	return stale, nil

@@ -428,9 +428,10 @@ func (j *Judge) judgeCase(ctx context.Context, r calibrate.Ref, rep *Report, pro
 // was calibrated (References.Pace): then the limit is the case's multiple
 // of the reference's time now. The calibration keeps the quieter figure,
 // and a host's busy neighbours slow every program in its virtual machines
-// by as much as a method does (the Python bitmask reference took 1.85
-// times its calibration at n = 14 in one run here, docs/measurements.md):
-// held to that figure, a bitmask search failed where it passed idle. A
+// by as much as a method does (the Python bitmask reference took 1.96
+// times its calibration at n = 14 in one run here, docs/judge.md,
+// "Calibration"): held to that figure, a bitmask search failed where it
+// passed idle. A
 // search over the limit at the machine's pace now is TLE still. A note
 // says what was done.
 func (j *Judge) againAtPace(ctx context.Context, r calibrate.Ref, rep *Report, c *cases.Case, params cases.Params, progs programs, res *cases.Result) (*cases.Result, error) {
