@@ -16,6 +16,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/nqueens-kit/nqueens/internal/queens"
+	"github.com/nqueens-kit/nqueens/judge/problem"
+	"github.com/nqueens-kit/nqueens/judge/verdict"
 )
 
 // LongFrom is the first n that only the exhaustive checks run: from here on
@@ -24,7 +26,7 @@ const LongFrom = 14
 
 // ExhaustiveEnv is the one switch for the exhaustive checks: with
 // NQUEENS_EXHAUSTIVE=1, go test ./... also checks every solution from
-// n = 14 to its MaxN or SlowMaxN, the fast counter at 17 and 18, -verify
+// n = 14 to its DeclaredMaxN, the fast counter at 17 and 18, -verify
 // 52 and -bench. CI turns it on; without it the suite takes a minute or two.
 const ExhaustiveEnv = "NQUEENS_EXHAUSTIVE"
 
@@ -38,6 +40,21 @@ const MaxN = 16
 // took 433 s of CI's exhaustive stage at stop 62, the allocating sample
 // 631 s; the judge's -verify runs them to their first TLE anyway).
 const SlowMaxN = 15
+
+// DeclaredMaxN is how far the exhaustive checks count the solution in the
+// test's folder (solution.go), by the verdict it declares for the judge
+// (//judge:verdict, problem.Declared): MaxN for AC, SlowMaxN otherwise.
+func DeclaredMaxN(t *testing.T) int {
+	t.Helper()
+	src, err := os.ReadFile("solution.go")
+	require.NoError(t, err)
+	v, err := problem.Declared(src)
+	require.NoError(t, err, "solution.go")
+	if v == verdict.AC {
+		return MaxN
+	}
+	return SlowMaxN
+}
 
 // Long reports whether the exhaustive checks run: NQUEENS_EXHAUSTIVE=1, and
 // not with the race detector, which slows the searches tenfold.
