@@ -273,7 +273,7 @@ func (rs *References) calibrationStale(ctx context.Context, r Ref, e Entry) (boo
 	if err != nil {
 		return false, err
 	}
-	stale := p.Then > 0 && busier(p.Then, p.Now)
+	stale := busier(p.Then, p.Now)
 	if stale {
 		msg.Fprintf(rs.Notes, "calibrating %s: the reference in %s needs %s at n = %d now against %s when it was calibrated (%s): that machine was busier; measuring again\n",
 			r.Problem.Folder(), r.Lang.Name, format.Duration(p.Now), p.N, format.Duration(p.Then), e.Measured.Local().Format("2006-01-02 15:04"))
