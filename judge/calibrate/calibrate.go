@@ -57,9 +57,10 @@ type Entry struct {
 	// PerCallNs is the reference search's fitted cost per call, or 0 when
 	// it was timed directly.
 	PerCallNs float64 `json:"per_call_ns"`
-	// SmallMs is the reference's best time at its language's FitSmall, which
-	// a later probe compares to tell a calibration taken on a busier
-	// machine; 0 when none was fitted.
+	// SmallMs is the reference's best time at its language's pace n
+	// (paceN: its FitSmall, 14 in Java), which a later probe compares to
+	// tell a calibration taken on a busier machine, or a machine busier
+	// now; 0 when none was taken.
 	SmallMs float64 `json:"small_ms,omitempty"`
 	// Ratio is, for a method's band (References.Bands), its search's time
 	// over the reference's at the same n.

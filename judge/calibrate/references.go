@@ -54,7 +54,7 @@ type Model struct {
 	Fits    bool    // the costs fitted at FitSmall and FitLarge agree
 	Small   float64 // the cost per call fitted at FitSmall, ns
 
-	smallTime time.Duration // the best time at FitSmall, which a probe compares
+	smallTime time.Duration // the best time at paceN, which a probe compares
 }
 
 // Predict is the model's CPU time for solving each of ns once.
@@ -133,8 +133,8 @@ func (rs *References) Time(ctx context.Context, r Ref, c *cases.Case) (time.Dura
 	return e.CPU(), nil
 }
 
-// A Pace compares the reference's time at its language's FitSmall now
-// (Now) with the time the calibration in use took there (Then).
+// A Pace compares the reference's time at its language's paceN now (Now)
+// with the time the calibration in use took there (Then).
 type Pace struct {
 	N         int
 	Now, Then time.Duration
@@ -150,14 +150,14 @@ func (p Pace) Slower() float64 {
 	return float64(p.Now) / float64(p.Then)
 }
 
-// Pace times r's reference again now, at its FitSmall (best of
-// probeTries, a fraction of a second), against the calibration Time used.
+// Pace times r's reference again now, at its paceN (best of probeTries,
+// a fraction of a second), against the calibration Time used.
 // A machine whose other work takes its processor makes every program
 // slower, and their CPU time grows with it (a host's neighbours, unseen
 // from inside a virtual machine, can double it within minutes): a case
 // stopped at its limit is then measured against the reference's pace now
 // (judging's againAtPace). The zero Pace (Slower 1) where there is nothing
-// to compare: Java, timed directly, or no calibration yet.
+// to compare: no calibration yet, or one kept before it took a pace.
 func (rs *References) Pace(ctx context.Context, r Ref) (Pace, error) {
 	rs.mu.Lock()
 	defer rs.mu.Unlock()
@@ -165,23 +165,24 @@ func (rs *References) Pace(ctx context.Context, r Ref) (Pace, error) {
 	return rs.probe(ctx, r, rs.rates[r].smallTime)
 }
 
-// probe times r's reference at its FitSmall now (best of probeTries, a
+// probe times r's reference at its paceN now (best of probeTries, a
 // fraction of a second) against then, a calibration's time there: the
-// zero Pace where there is nothing to compare (no FitSmall, as Java's; no
-// figure then). rs.mu is held.
+// zero Pace where there is nothing to compare (no figure then). rs.mu is
+// held.
 func (rs *References) probe(ctx context.Context, r Ref, then time.Duration) (Pace, error) {
-	if r.Lang.FitSmall == 0 || then <= 0 || r.Problem.Kind != problem.Count {
+	if then <= 0 || r.Problem.Kind != problem.Count {
 		return Pace{}, nil
 	}
 	prog, err := rs.program(ctx, r)
 	if err != nil {
 		return Pace{}, err
 	}
-	now, _, err := rs.timeN(ctx, r, prog, r.Lang.FitSmall, probeTries)
+	n := paceN(r.Lang)
+	now, _, err := rs.timeN(ctx, r, prog, n, probeTries)
 	if err != nil {
 		return Pace{}, err
 	}
-	return Pace{N: r.Lang.FitSmall, Now: now, Then: then}, nil
+	return Pace{N: n, Now: now, Then: then}, nil
 }
 
 // Rate is r's reference's cost from the calibration, as far as Time has
@@ -259,12 +260,11 @@ func (rs *References) progress(what string) func() { return rs.Activity.Start(wh
 
 // calibrationStale reports whether the cached calibration e of r was taken
 // on a busier machine than this one is now: the reference, timed again at
-// its FitSmall (best of probeTries, a fraction of a second), runs faster
-// by more than busierBy. Then every case of r is measured again. A probe
+// its paceN (best of probeTries, a fraction of a second), runs faster by
+// more than busierBy. Then every case of r is measured again. A probe
 // slower than the cache means this machine is busy now, and the cache
 // stays: the calibration keeps the quieter figure, whenever it was taken.
-// Java, timed directly (no FitSmall), is not probed. Decided once per
-// reference and invocation.
+// Decided once per reference and invocation.
 func (rs *References) calibrationStale(ctx context.Context, r Ref, e Entry) (bool, error) {
 	if stale, ok := rs.stale[r]; ok {
 		return stale, nil
@@ -290,7 +290,7 @@ func busier(cached, probe time.Duration) bool { return float64(cached) > busierB
 // source, the case's text, and how runs are isolated (the jail costs each
 // run a few milliseconds).
 func (rs *References) key(r Ref, c *cases.Case) (string, error) {
-	return rs.keyOf(r, fmt.Sprintf("calibration v4, jail %s", rs.Jail.Tier()), string(c.Data))
+	return rs.keyOf(r, fmt.Sprintf("calibration v5, jail %s", rs.Jail.Tier()), string(c.Data))
 }
 
 // modelKey names r's reference's fitted cost as key names a case's time,
@@ -433,6 +433,12 @@ func (rs *References) fit(ctx context.Context, r Ref) (Model, error) {
 		}
 		rs.Cache.Put(key, Entry{Case: r.Problem.Folder() + "/" + r.Lang.Name + "/model", StartupMs: millis(startup),
 			SmallMs: millis(small), CPUms: millis(large), PerCallNs: m.PerCall, Spread: spread, Measured: time.Now().UTC().Truncate(time.Second)})
+	} else {
+		// Timed directly (Java): no cost per call, but the pace a
+		// probe compares, as for every language.
+		if m.smallTime, _, err = rs.timeN(ctx, r, prog, paceN(r.Lang), probeTries); err != nil {
+			return Model{}, err
+		}
 	}
 	rs.models[r], rs.fitted[r] = m, true
 	return m, nil
@@ -514,6 +520,13 @@ type Band struct {
 	N      int
 	Ratio  float64
 }
+
+// paceN is the n a reference is timed at again to compare the machine's
+// pace now with its calibration's (Pace, calibrationStale): its language's
+// FitSmall, or 14 where its cases are timed directly (Java: 0.40 s here,
+// the JVM's start-up 0.19 s of it, best of 3 within 1 %; at n = 13 the
+// start-up would be most of the run).
+func paceN(l *lang.Language) int { return cmp.Or(l.FitSmall, 14) }
 
 // bandN is the n a language's bands are measured at: its FitSmall (a
 // fraction of a second for the reference, a few for the array method), or
