@@ -96,7 +96,11 @@ func (j *judge) verifyOne(ctx context.Context, e verifyEntry, row string) (bool,
 	fmt.Fprintf(j.stdout, row, e.p.Folder(), j.kit.Rel(filepath.Dir(e.Path)), e.Declared, rep.Verdict, last, usage, mark)
 	switch {
 	case rep.Verdict != e.Declared:
-		fmt.Fprintf(j.stdout, "    %s\n", strings.ReplaceAll(format.Printable(rep.Message), "\n", "\n    "))
+		// Why, and what the judge did on the way (a run again at the
+		// machine's pace), for whoever reads a failed CI's log.
+		for _, text := range append([]string{rep.Message}, rep.Notes...) {
+			fmt.Fprintf(j.stdout, "    %s\n", strings.ReplaceAll(format.Printable(text), "\n", "\n    "))
+		}
 	case len(rep.Cases) > 0 && rep.Cases[len(rep.Cases)-1].Verdict != e.Declared:
 		// The verdict holds, but the largest case ended otherwise: say how.
 		fmt.Fprintf(j.stdout, "    %s\n", strings.ReplaceAll(format.Printable(rep.Cases[len(rep.Cases)-1].Message), "\n", "\n    "))
