@@ -157,7 +157,8 @@ func (p Pace) Slower() float64 {
 // from inside a virtual machine, can double it within minutes): a case
 // stopped at its limit is then measured against the reference's pace now
 // (judging's againAtPace). The zero Pace (Slower 1) where there is nothing
-// to compare: no calibration yet, or one kept before it took a pace.
+// to compare: no calibration yet, or a problem whose answer is boards
+// (51), whose reference is not probed.
 func (rs *References) Pace(ctx context.Context, r Ref) (Pace, error) {
 	rs.mu.Lock()
 	defer rs.mu.Unlock()
