@@ -19,7 +19,6 @@ import (
 	"sync"
 	"syscall"
 
-	llsyscall "github.com/landlock-lsm/go-landlock/landlock/syscall"
 	"golang.org/x/sys/unix"
 
 	"github.com/nqueens-kit/nqueens/internal/msg"
@@ -93,7 +92,7 @@ func namespacesFix() string {
 // kernel's, at most landlockUpTo and at most LandlockEnv; with 0, why
 // there is none.
 func landlockABI() (int, error) {
-	abi, err := llsyscall.LandlockGetABIVersion()
+	abi, err := jail.LandlockABI()
 	switch {
 	case errors.Is(err, unix.ENOSYS):
 		return 0, msg.Errorf("not in this kernel")

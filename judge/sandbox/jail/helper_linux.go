@@ -13,8 +13,6 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/landlock-lsm/go-landlock/landlock"
-	llsyscall "github.com/landlock-lsm/go-landlock/landlock/syscall"
 	"golang.org/x/sys/unix"
 
 	"github.com/nqueens-kit/nqueens/internal/msg"
@@ -168,19 +166,19 @@ func restrict(cfg Config, tmp string) error {
 	if cfg.Landlock == 0 {
 		return nil
 	}
-	own := landlock.RODirs(tmp) // its copy of the program: read and run, no more
+	own := landlockRule{access: accessRead, paths: []string{tmp}} // its copy of the program: read and run, no more
 	if cfg.Tool || cfg.Writes {
-		own = landlock.RWDirs(tmp)
+		own.access = accessRW
 	}
-	rules := []landlock.Rule{
+	rules := []landlockRule{
 		own,
-		landlock.RWFiles("/dev/null"),
+		{access: accessRW & accessFile, paths: []string{"/dev/null"}},
 		// The run's own memory map, which AddressSanitizer reads to find
 		// its stack: this process's, as it execs the program.
-		landlock.ROFiles("/proc/self/maps").IgnoreIfMissing(),
+		{access: accessRead & accessFile, paths: []string{"/proc/self/maps"}, ifPresent: true},
 	}
 	if len(cfg.Writable) > 0 {
-		rules = append(rules, landlock.RWDirs(cfg.Writable...))
+		rules = append(rules, landlockRule{access: accessRW, paths: cfg.Writable})
 	}
 	var dirs, files []string
 	for _, p := range append(cfg.ReadOnly, cfg.Path) {
@@ -190,33 +188,11 @@ func restrict(cfg Config, tmp string) error {
 			dirs = append(dirs, p)
 		}
 	}
-	if len(dirs) > 0 {
-		rules = append(rules, landlock.RODirs(dirs...).IgnoreIfMissing())
-	}
-	if len(files) > 0 {
-		rules = append(rules, landlock.ROFiles(files...))
-	}
-	fd, flags, err := landlockConfigs[cfg.Landlock].NewRulesetFD(rules...)
-	if err != nil {
-		return msg.Errorf("landlock: %w", err)
-	}
-	if fd < 0 {
-		return nil // nothing this ABI can restrict
-	}
-	defer unix.Close(fd)
-	if err := unix.Prctl(unix.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); err != nil {
-		return msg.Errorf("landlock: %w", err)
-	}
-	if err := llsyscall.LandlockRestrictSelf(fd, flags); err != nil {
-		return msg.Errorf("landlock: %w", err)
-	}
-	return nil
+	rules = append(rules,
+		landlockRule{access: accessRead, paths: dirs, ifPresent: true},
+		landlockRule{access: accessRead & accessFile, paths: files})
+	return landlockRestrict(cfg.Landlock, rules)
 }
-
-// landlockConfigs are go-landlock's configurations by ABI: each restricts
-// everything its ABI can, so a run is held to exactly what the jail's ABI
-// offers.
-var landlockConfigs = [LandlockUpTo + 1]landlock.Config{1: landlock.V1, 2: landlock.V2, 3: landlock.V3, 4: landlock.V4, 5: landlock.V5, 6: landlock.V6}
 
 // copyProgram writes the binary handed over on BinaryFD into the jail's
 // own /tmp, and closes the descriptor.
