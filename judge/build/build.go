@@ -141,9 +141,9 @@ func (b *Builder) Build(ctx context.Context, spec Spec) (string, error) {
 	}
 	code = withImports(code, MissingImports(code))
 
-	command := []string{b.Go, "build", "-trimpath", "-ldflags=-w", "-o", "submission" + exeSuffix(), "."}
+	command := []string{b.Go, "build", "-trimpath", "-ldflags=-s -w", "-o", "submission" + exeSuffix(), "."}
 	if spec.Cover {
-		command = []string{b.Go, "build", "-trimpath", "-ldflags=-w", "-cover", "-covermode=atomic", "-o", "submission" + exeSuffix(), "."}
+		command = []string{b.Go, "build", "-trimpath", "-ldflags=-s -w", "-cover", "-covermode=atomic", "-o", "submission" + exeSuffix(), "."}
 	}
 	key := Key(b.GoVersion, spec.Harness, spec.part(), string(code), strings.Join(command[1:], " ")) + exeSuffix()
 	files := map[string][]byte{
