@@ -70,8 +70,8 @@ func (b *Builder) buildDirect(ctx context.Context, dir string, spec Spec, code [
 		compile = append(compile, "./"+partFile)
 	}
 	compile = append(compile, "./"+studentFile)
-	link := []string{filepath.Join(b.GoToolDir, "link"+exeSuffix()), "-o", out, "-importcfg", "importcfg",
-		"-buildmode=exe", "-s", "-w", "main.a"}
+	link := []string{filepath.Join(b.GoToolDir, "link"+exeSuffix()), "-o", out, "-importcfg", "importcfg", "-buildmode=exe"}
+	link = append(append(link, linkFlags...), "main.a")
 	env := append([]string{"PATH=/usr/bin:/bin", "GOROOT=", "HOME=" + tmp, "TMPDIR=" + tmp}, goEnv...)
 	readOnly := append(goRootPaths(b.GoRoot), b.GoCache)
 	if real, err := filepath.EvalSymlinks(b.GoToolDir); err == nil {
