@@ -62,15 +62,6 @@ func newJudge(opts options, stdout, stderr io.Writer) (*judge, error) {
 	if err != nil {
 		return nil, err
 	}
-	jail := sandbox.NewJail()
-	switch {
-	case !jail.Isolates() && opts.Strict:
-		return nil, msg.Errorf("-strict: this machine cannot isolate submissions (protection: %s); missing:\n  - %s", jail.Tier(), strings.Join(jail.Missing(), "\n  - "))
-	case !jail.Isolates():
-		msg.Fprintf(stderr, "note: submissions run with no jail here (protection: %s); missing:\n  - %s\n(-strict and -grade, for others' code, refuse to run like this)\n", jail.Tier(), strings.Join(jail.Missing(), "\n  - "))
-	case !jail.Complete():
-		msg.Fprintf(stderr, "note: submissions run in a jail with fewer protections here (protection: %s); missing:\n  - %s\n", jail.Tier(), strings.Join(jail.Missing(), "\n  - "))
-	}
 	removeStale()
 	tempDir, err := os.MkdirTemp("", fmt.Sprintf("%s%d-", tempPrefix, os.Getpid()))
 	if err != nil {
@@ -87,11 +78,29 @@ func newJudge(opts options, stdout, stderr io.Writer) (*judge, error) {
 	if cacheDir != "" {
 		binCache = filepath.Join(cacheDir, "bin")
 	}
+	builder := &build.Builder{CacheDir: binCache, TempDir: tempDir}
+	builder.UseGo(goEnv)
+	// The jail's helper as a program of its own, where it can be built;
+	// else the judge's own binary is the helper.
+	if helper, err := builder.JailHelper(context.Background()); err == nil {
+		sandbox.UseHelper(helper)
+	}
+	jail := sandbox.NewJail()
+	builder.Jail = jail
+	switch {
+	case !jail.Isolates() && opts.Strict:
+		os.RemoveAll(tempDir)
+		return nil, msg.Errorf("-strict: this machine cannot isolate submissions (protection: %s); missing:\n  - %s", jail.Tier(), strings.Join(jail.Missing(), "\n  - "))
+	case !jail.Isolates():
+		msg.Fprintf(stderr, "note: submissions run with no jail here (protection: %s); missing:\n  - %s\n(-strict and -grade, for others' code, refuse to run like this)\n", jail.Tier(), strings.Join(jail.Missing(), "\n  - "))
+	case !jail.Complete():
+		msg.Fprintf(stderr, "note: submissions run in a jail with fewer protections here (protection: %s); missing:\n  - %s\n", jail.Tier(), strings.Join(jail.Missing(), "\n  - "))
+	}
 	now := &activity.Now{} // what runs, for the live line
 	j := &judge{
 		opts:     opts,
 		kit:      k,
-		builder:  &build.Builder{CacheDir: binCache, TempDir: tempDir, Jail: jail},
+		builder:  builder,
 		machine:  calibrate.MachineID(),
 		cacheDir: cacheDir,
 		jail:     jail,
@@ -103,7 +112,6 @@ func newJudge(opts options, stdout, stderr io.Writer) (*judge, error) {
 	}
 	// Every print of the judge's clears the live line first.
 	j.stdout, j.stderr = j.live.Writer(stdout), j.live.Writer(stderr)
-	j.builder.UseGo(goEnv)
 	j.refs = &calibrate.References{
 		Cache:    calibrate.Open(cacheDir),
 		Machine:  j.machine,

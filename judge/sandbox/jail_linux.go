@@ -120,7 +120,7 @@ var (
 // build its root; it returns why that failed.
 func namespacesWork() error {
 	nsOnce.Do(func() {
-		self, err := os.Executable()
+		self, err := helperBinary()
 		if err != nil {
 			nsErr = err
 			return
@@ -133,6 +133,19 @@ func namespacesWork() error {
 		}
 	})
 	return nsErr
+}
+
+// helperBinary is the program that builds the jail: UseHelper's, else
+// the judge's own binary (started as HelperName).
+func helperBinary() (string, error) {
+	if helperPath != "" {
+		return helperPath, nil
+	}
+	self, err := os.Executable()
+	if err != nil {
+		return "", msg.Errorf("find the judge's own binary for the jail: %w", err)
+	}
+	return self, nil
 }
 
 // jailAttr starts the helper in new namespaces, mapped to the judge's own
@@ -161,9 +174,9 @@ func (j *Jail) jailCommand(prog Program, progArgs []string, lim Limits) (*launch
 		argv := prog.argv(prog.Path, progArgs)
 		return &launch{path: argv[0], args: argv, attr: sysProcAttr()}, nil
 	}
-	self, err := os.Executable()
+	self, err := helperBinary()
 	if err != nil {
-		return nil, msg.Errorf("find the judge's own binary for the jail: %w", err)
+		return nil, err
 	}
 	l := &launch{path: self, attr: jailAttr(), jailed: true}
 	if tier == TierLandlock {

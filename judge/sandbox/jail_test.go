@@ -451,6 +451,25 @@ func TestJailFailureCannotBeForged(t *testing.T) {
 	assert.Contains(t, string(r.Crash), "nqueens-sandbox: mount /tmp")
 }
 
+// UseHelper's program is what starts every jailed run: here one that
+// only says, on the report channel, that it ran and could not build the
+// jail, which the run then fails with.
+func TestUseHelperStartsEveryRunWithIt(t *testing.T) {
+	j := NewJail()
+	if !j.Isolates() {
+		t.Skipf("no jail here: %v", j.Missing())
+	}
+	fake := filepath.Join(t.TempDir(), "helper")
+	script := fmt.Sprintf("#!/bin/sh\necho '%sa helper of the test ran' >&%d\nexit %d\n", jail.Mark, jail.ReportFD, jail.Failed)
+	require.NoError(t, os.WriteFile(fake, []byte(script), 0o755))
+	UseHelper(fake)
+	t.Cleanup(func() { UseHelper("") })
+	self, err := os.Executable()
+	require.NoError(t, err)
+	_, err = j.Run(context.Background(), t.TempDir(), []string{self, "attack", "escape"}, limits())
+	assert.ErrorContains(t, err, "a helper of the test ran")
+}
+
 func TestJailRunsAToolInPlaceWithItsBuildDirectory(t *testing.T) {
 	j := NewJail()
 	if !j.Complete() {

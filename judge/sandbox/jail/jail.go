@@ -1,6 +1,7 @@
-// Package jail is the inside of the judge's jail: what the judge's own
-// binary does when it is started again as HelperName to hold one run. On
-// Linux, with no privileges needed:
+// Package jail is the inside of the judge's jail: what the helper does to
+// hold one run, the helper being the program judge/sandbox/helper or,
+// where the judge could not build it, the judge's own binary started
+// again as HelperName. On Linux, with no privileges needed:
 //
 //   - new user, PID, network, mount, IPC and UTS namespaces: the program
 //     sees no other process (it is PID 1 of its own namespace, and
