@@ -141,7 +141,7 @@ func (b *Builder) Build(ctx context.Context, spec Spec) (string, error) {
 	}
 	code = withImports(code, MissingImports(code))
 
-	command := []string{b.Go, "build", "-trimpath", "-ldflags=" + strings.Join(linkFlags, " ")}
+	command := b.goBuild()
 	if spec.Cover {
 		command = append(command, "-cover", "-covermode=atomic")
 	}
@@ -442,6 +442,13 @@ func WriteNew(path string, data []byte) error {
 // reads (its stack traces come from the runtime's own table); the symbol
 // table alone was a seventh of a link's CPU.
 var linkFlags = []string{"-s", "-w"}
+
+// goBuild is the go command building a program as the judge builds them
+// all (a submission, the jail's helper): file names without the build's
+// folder, linkFlags.
+func (b *Builder) goBuild() []string {
+	return []string{b.Go, "build", "-trimpath", "-ldflags=" + strings.Join(linkFlags, " ")}
+}
 
 // goEnv makes a go build of a submission self-contained: the standard
 // library only, no cgo, no other toolchain, no workspace, whatever the

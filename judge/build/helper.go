@@ -22,8 +22,10 @@ const helperPackage = "./judge/sandbox/helper"
 
 // helperEnv builds the helper from the judge's own module alone, with the
 // modules it already has: no workspace, no download, no other toolchain,
-// none of the user's flags (-race, -cover, a -mod of their own).
-var helperEnv = []string{"GOFLAGS=", "GOWORK=off", "GOTOOLCHAIN=local", "GO111MODULE=on", "GOPROXY=off"}
+// none of the user's flags (-race, -cover, a -mod of their own), and no
+// cgo, as submissions build (goEnv), so that the two share the standard
+// library in Go's build cache.
+var helperEnv = []string{"GOFLAGS=", "GOWORK=off", "GOTOOLCHAIN=local", "GO111MODULE=on", "GOPROXY=off", "CGO_ENABLED=0"}
 
 // JailHelper returns this judge's copy of the jail's helper program
 // (sandbox.UseHelper), built from the judge's own source, embedded in its
@@ -54,7 +56,8 @@ func (b *Builder) JailHelper(ctx context.Context) (string, error) {
 	defer cancel()
 	helper, err := b.cached(key, msg.Sprintf("the jail's helper"), files, func(dir string) (string, error) {
 		out := filepath.Join(dir, "nqueens-sandbox")
-		cmd := exec.CommandContext(ctx, b.Go, "build", "-trimpath", "-ldflags=-s -w", "-o", out, helperPackage)
+		argv := append(b.goBuild(), "-o", out, helperPackage)
+		cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
 		cmd.Dir = dir
 		cmd.Env = append(os.Environ(), helperEnv...)
 		if text, err := cmd.CombinedOutput(); err != nil {
