@@ -340,13 +340,9 @@ func sameFile(a, b string) bool {
 	return err == nil && os.SameFile(fa, fb)
 }
 
-// writeFiles writes each of files into dir, by name (a relative path:
-// its folders are made).
+// writeFiles writes each of files into dir, by name.
 func writeFiles(dir string, files map[string][]byte) error {
 	for name, data := range files {
-		if err := os.MkdirAll(filepath.Join(dir, filepath.Dir(name)), 0o700); err != nil {
-			return err
-		}
 		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
 			return err
 		}

@@ -3,7 +3,6 @@ package build
 import (
 	"context"
 	"errors"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -20,22 +19,15 @@ import (
 // helperPackage is the jail's helper as a program of its own.
 const helperPackage = "./judge/sandbox/helper"
 
-// helperEnv builds the helper from the judge's own module alone, with the
-// modules it already has: no workspace, no download, no other toolchain,
-// none of the user's flags (-race, -cover, a -mod of their own), and no
-// cgo, as submissions build (goEnv), so that the two share the standard
-// library in Go's build cache.
-var helperEnv = []string{"GOFLAGS=", "GOWORK=off", "GOTOOLCHAIN=local", "GO111MODULE=on", "GOPROXY=off", "CGO_ENABLED=0"}
-
 // JailHelper returns this judge's copy of the jail's helper program
 // (sandbox.UseHelper), built from the judge's own source, embedded in its
 // binary (so the helper is the judge's, whatever the files on disk say
 // now), and kept in the cache like a built submission: sealed, and keyed
-// by that source and the go command's version. A judge that finds it built starts
-// no build; judges starting at once build it once (a lock). Every jailed
-// run starts the helper, and a judge's binary, started as the helper,
-// takes about four times its CPU time (the quick suite's judge scripts:
-// a sixth less CPU time). Where it cannot be built (no cache, not Linux,
+// by that source and the go command's version. A judge that finds it
+// built reads no source and starts no build; judges starting at once
+// build it once (a lock). Every jailed run starts the helper, and a
+// judge's binary, started as the helper, takes about four times its CPU
+// time (the quick suite's judge scripts: a sixth less CPU time). Where it cannot be built (no cache, not Linux,
 // the modules gone from the module cache), the error says why, and the
 // judge's own binary stays the helper.
 func (b *Builder) JailHelper(ctx context.Context) (string, error) {
@@ -48,18 +40,23 @@ func (b *Builder) JailHelper(ctx context.Context) (string, error) {
 		return "", err
 	}
 	defer unlock()
-	files, err := judgeSource()
-	if err != nil {
-		return "", err
-	}
 	ctx, cancel := context.WithTimeout(ctx, DefaultMaxTime)
 	defer cancel()
-	helper, err := b.cached(key, msg.Sprintf("the jail's helper"), files, func(dir string) (string, error) {
+	// The source is read only for a build, not each time the kept helper
+	// is handed out.
+	helper, err := b.cached(key, msg.Sprintf("the jail's helper"), nil, func(dir string) (string, error) {
+		if err := os.CopyFS(dir, nqueens.Source); err != nil {
+			return "", err
+		}
 		out := filepath.Join(dir, "nqueens-sandbox")
 		argv := append(b.goBuild(), "-o", out, helperPackage)
 		cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
 		cmd.Dir = dir
-		cmd.Env = append(os.Environ(), helperEnv...)
+		// The judge's module alone, with the modules it already has, built
+		// as a submission is (goEnv: no cgo, no workspace, no download, none
+		// of the user's flags), so the two share the standard library in
+		// Go's build cache.
+		cmd.Env = append(os.Environ(), goEnv...)
 		if text, err := cmd.CombinedOutput(); err != nil {
 			return "", msg.Errorf("build the jail's helper: %w: %s", err, strings.TrimSpace(string(text)))
 		}
@@ -83,19 +80,4 @@ func answers(ctx context.Context, path string) error {
 		return msg.Errorf("the jail's helper %s does not run here: %v: %.200s", path, err, out)
 	}
 	return nil
-}
-
-// judgeSource is the judge's own source, embedded (nqueens.Source), as
-// files to build from: its tests left out.
-func judgeSource() (map[string][]byte, error) {
-	files := map[string][]byte{}
-	err := fs.WalkDir(nqueens.Source, ".", func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || strings.HasSuffix(path, "_test.go") {
-			return err
-		}
-		data, err := fs.ReadFile(nqueens.Source, path)
-		files[filepath.FromSlash(path)] = data
-		return err
-	})
-	return files, err
 }
