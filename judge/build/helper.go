@@ -27,9 +27,10 @@ const helperPackage = "./judge/sandbox/helper"
 // built reads no source and starts no build; judges starting at once
 // build it once (a lock). Every jailed run starts the helper, and a
 // judge's binary, started as the helper, takes about four times its CPU
-// time (the quick suite's judge scripts: a sixth less CPU time). Where it cannot be built (no cache, not Linux,
-// the modules gone from the module cache), the error says why, and the
-// judge's own binary stays the helper.
+// time (the quick suite's judge scripts: a sixth less CPU time). Where it
+// cannot be built (no cache, not Linux, the modules gone from the module
+// cache), the error says why, and the judge's own binary stays the
+// helper.
 func (b *Builder) JailHelper(ctx context.Context) (string, error) {
 	if runtime.GOOS != "linux" || b.CacheDir == "" || b.Go == "" {
 		return "", errors.ErrUnsupported

@@ -85,7 +85,7 @@ func buildKey(info *debug.BuildInfo, src fs.FS) string {
 		if err != nil || d.IsDir() || strings.HasSuffix(path, "_test.go") {
 			return err
 		}
-		info, err := d.Info()
+		stat, err := d.Info()
 		if err != nil {
 			return err
 		}
@@ -94,7 +94,7 @@ func buildKey(info *debug.BuildInfo, src fs.FS) string {
 			return err
 		}
 		defer f.Close()
-		fmt.Fprintln(sum, path, info.Size())
+		fmt.Fprintln(sum, path, stat.Size())
 		_, err = io.CopyBuffer(sum, f, buf)
 		return err
 	})
