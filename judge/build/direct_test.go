@@ -67,6 +67,38 @@ func TestAPlainFileIsBuiltWithoutTheGoCommand(t *testing.T) {
 	assert.Len(t, keptImportConfigs(t, b), 2, "countSpec's harness imports nothing: a set of its own")
 }
 
+// A plain file is linked against the standard packages go build -trimpath
+// links a submission (and the jail's helper) against: one copy of each in
+// Go's cache, not a second one compiled without -trimpath, which cost a
+// first judging on an empty Go cache 11 s of compiling.
+func TestAPlainFileUsesGoBuildsStandardPackages(t *testing.T) {
+	b := jailedGoBuilder(t)
+	_, err := b.Build(context.Background(), countSpec(fmt.Appendf(nil, "func totalNQueens(n int) int { return n + %d }\n", time.Now().UnixNano()%1000)))
+	require.NoError(t, err)
+	kept := keptImportConfigs(t, b)
+	require.Len(t, kept, 1)
+	cfg, err := os.ReadFile(kept[0])
+	require.NoError(t, err)
+
+	// What go build -trimpath, as the judge runs it, would link: -n prints
+	// its importcfg, cache files and all, without building.
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module "+modulePath+"\n"), 0o600))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "main.go"), []byte("package main\n\nfunc main() {}\n"), 0o600))
+	cmd := exec.Command(b.Go, append(b.goBuild()[1:], "-n", "-o", filepath.Join(dir, "x"), ".")...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), append(goEnv, "GOCACHE="+b.GoCache)...)
+	plan, err := cmd.CombinedOutput()
+	require.NoError(t, err, "%s", plan)
+	runtimeFile := func(text string) string {
+		_, rest, ok := strings.Cut(text, "packagefile runtime=")
+		require.True(t, ok, "no runtime in %q", text)
+		file, _, _ := strings.Cut(rest, "\n")
+		return file
+	}
+	assert.Equal(t, runtimeFile(string(plan)), runtimeFile(string(cfg)))
+}
+
 func TestAFileThatIsNotPlainIsGoBuilds(t *testing.T) {
 	b := jailedGoBuilder(t)
 	for _, src := range []string{
