@@ -78,7 +78,14 @@ func newJudge(opts options, stdout, stderr io.Writer) (*judge, error) {
 	if cacheDir != "" {
 		binCache = filepath.Join(cacheDir, "bin")
 	}
-	builder := &build.Builder{CacheDir: binCache, TempDir: tempDir}
+	now := &activity.Now{} // what runs, for the live line
+	var live *activity.Line
+	if isTerminal(stderr) {
+		live = activity.Draw(stderr, now)
+	}
+	// Every print of the judge's clears the live line first.
+	stdout, stderr = live.Writer(stdout), live.Writer(stderr)
+	builder := &build.Builder{CacheDir: binCache, TempDir: tempDir, Activity: now}
 	builder.UseGo(goEnv)
 	// The jail's helper as a program of its own, where it can be built;
 	// else the judge's own binary is the helper.
@@ -89,6 +96,7 @@ func newJudge(opts options, stdout, stderr io.Writer) (*judge, error) {
 	builder.Jail = jail
 	switch {
 	case !jail.Isolates() && opts.Strict:
+		live.Stop()
 		os.RemoveAll(tempDir)
 		return nil, msg.Errorf("-strict: this machine cannot isolate submissions (protection: %s); missing:\n  - %s", jail.Tier(), strings.Join(jail.Missing(), "\n  - "))
 	case !jail.Isolates():
@@ -96,7 +104,6 @@ func newJudge(opts options, stdout, stderr io.Writer) (*judge, error) {
 	case !jail.Complete():
 		msg.Fprintf(stderr, "note: submissions run in a jail with fewer protections here (protection: %s); missing:\n  - %s\n", jail.Tier(), strings.Join(jail.Missing(), "\n  - "))
 	}
-	now := &activity.Now{} // what runs, for the live line
 	j := &judge{
 		opts:     opts,
 		kit:      k,
@@ -106,12 +113,10 @@ func newJudge(opts options, stdout, stderr io.Writer) (*judge, error) {
 		jail:     jail,
 		tempDir:  tempDir,
 		colour:   useColour(stdout),
+		live:     live,
+		stdout:   stdout,
+		stderr:   stderr,
 	}
-	if isTerminal(stderr) {
-		j.live = activity.Draw(stderr, now)
-	}
-	// Every print of the judge's clears the live line first.
-	j.stdout, j.stderr = j.live.Writer(stdout), j.live.Writer(stderr)
 	j.refs = &calibrate.References{
 		Cache:    calibrate.Open(cacheDir),
 		Machine:  j.machine,

@@ -508,6 +508,7 @@ func zhCatalog() map[string]string {
 		"bench: every solution at n = %d to %d, each n about %d times longer than the one before: a few minutes (5.5 min on a busy 2-core machine); after n = %d it says how long the rest should take\n": "bench：每个解法依次运行 n = %d 到 %d，每个 n 大约比前一个慢 %d 倍：需要几分钟（繁忙的双核机器上用了 5.5 分钟）；n = %d 之后会说明剩下的还要多久\n",
 		"bench: about %s more (n = %d to %d)\n": "bench：大约还要 %s（n = %d 到 %d）\n",
 		"\n  stopped at %s%s":                   "\n  停止时位于 %s%s",
+		"the build of the jail's helper (once)": "构建沙箱的辅助程序（只做一次）",
 		"note: the small cases were not checked for memory errors: the build under AddressSanitizer and UndefinedBehaviorSanitizer could not be made here (%s)": "注意：小用例没有检查内存错误：这里无法生成带 AddressSanitizer 和 UndefinedBehaviorSanitizer 的构建（%s）",
 		"%s: your file defines %s, a name the judge's harness defines too (LeetCode's build has names of its own): rename it":                                   "%s：你的文件定义了 %s，评测器的测试框架也定义了这个名字（LeetCode 的构建也有它自己的名字）：请改名",
 	}

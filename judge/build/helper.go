@@ -46,6 +46,9 @@ func (b *Builder) JailHelper(ctx context.Context) (string, error) {
 	// The source is read only for a build, not each time the kept helper
 	// is handed out.
 	helper, err := b.cached(key, msg.Sprintf("the jail's helper"), nil, func(dir string) (string, error) {
+		if b.Activity != nil {
+			defer b.Activity.Start(msg.Sprintf("the build of the jail's helper (once)"))()
+		}
 		if err := os.CopyFS(dir, nqueens.Source); err != nil {
 			return "", err
 		}

@@ -18,18 +18,23 @@ import (
 // own binary (its tools see their toolchain and the build alone).
 func TestJailHelperIsBuiltOnceKeptAndJails(t *testing.T) {
 	b := testBuilder(t)
+	var built startLog
+	b.Activity = &built
 	helper, err := b.JailHelper(context.Background())
 	require.NoError(t, err)
+	assert.Equal(t, startLog{"the build of the jail's helper (once)"}, built, "a first judging's wait, on the live line")
 	self, err := os.Executable()
 	require.NoError(t, err)
 	assert.Less(t, Size(helper), Size(self)/2, "the helper is a program of its own, not the test's binary")
 
-	noGo := &Builder{CacheDir: b.CacheDir, TempDir: t.TempDir(), Go: filepath.Join(t.TempDir(), "go"), GoVersion: b.GoVersion}
-	kept, err := noGo.JailHelper(context.Background())
+	var kept startLog
+	noGo := &Builder{CacheDir: b.CacheDir, TempDir: t.TempDir(), Go: filepath.Join(t.TempDir(), "go"), GoVersion: b.GoVersion, Activity: &kept}
+	keptHelper, err := noGo.JailHelper(context.Background())
 	require.NoError(t, err, "the kept helper, which needs no go command")
+	assert.Empty(t, kept, "nothing to wait for")
 	want, err := fileSum(helper)
 	require.NoError(t, err)
-	got, err := fileSum(kept)
+	got, err := fileSum(keptHelper)
 	require.NoError(t, err)
 	assert.Equal(t, want, got)
 
@@ -54,4 +59,12 @@ func TestJailHelperThatDoesNotAnswerIsRefused(t *testing.T) {
 	for _, path := range []string{"/bin/true", notExecutable} {
 		assert.Error(t, answers(context.Background(), path), path)
 	}
+}
+
+// startLog records what a builder says it starts (Builder.Activity).
+type startLog []string
+
+func (l *startLog) Start(what string) (stop func()) {
+	*l = append(*l, what)
+	return func() {}
 }
