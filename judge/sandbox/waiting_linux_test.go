@@ -1,0 +1,88 @@
+package sandbox
+
+import (
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"golang.org/x/sys/unix"
+)
+
+// A program that only waits for a core, as on a busy machine, is never
+// stopped for being idle, however long it goes without a tick of CPU time.
+// The test makes it wait for one whatever the machine's load: it shares a
+// single core, at the lowest priority (nice 19), with a busy thread of the
+// test's own at the usual one, so it gets about 1.5 % of that core, a
+// 10 ms tick of CPU time about every 0.7 s, far more rarely than the idle
+// limit here, and is runnable all the while. More load on that core only
+// makes it wait longer. (Stopping it with SIGSTOP instead, as this test
+// once did, is not waiting for a core: a stopper starved by a busy machine
+// left it stopped past the limit, and it was rightly stopped as idle.)
+func TestRunLetsAProgramWaitingForACoreFinish(t *testing.T) {
+	var cpus unix.CPUSet
+	require.NoError(t, unix.SchedGetaffinity(0, &cpus))
+	core := -1
+	for i := range 1024 {
+		if cpus.IsSet(i) {
+			core = i
+			break
+		}
+	}
+	require.GreaterOrEqual(t, core, 0)
+	var one unix.CPUSet
+	one.Set(core)
+
+	dir := t.TempDir()
+	pidFile, goFile := filepath.Join(dir, "pid"), filepath.Join(dir, "go")
+	lim := limits()
+	lim.Idle = 300 * time.Millisecond
+	lim.CPU = 20 * time.Second // a test of idleness, on any machine's speed
+
+	// The burner runs until the run ends; the program starts once it is
+	// on the burner's core, at nice 19, and loops until it has used 50 ms
+	// of CPU time (five ticks of its own /proc/PID/stat), on any machine:
+	// several seconds at its share.
+	var done atomic.Bool
+	defer done.Store(true)
+	ready := make(chan error, 1)
+	go func() {
+		runtime.LockOSThread() // never unlocked: the thread ends with its affinity
+		if err := unix.SchedSetaffinity(0, &one); err != nil {
+			ready <- err
+			return
+		}
+		var pid int
+		for deadline := time.Now().Add(time.Minute); pid == 0 && time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+			data, _ := os.ReadFile(pidFile)
+			pid, _ = strconv.Atoi(strings.TrimSpace(string(data)))
+		}
+		err := unix.SchedSetaffinity(pid, &one)
+		if err == nil {
+			err = unix.Setpriority(unix.PRIO_PROCESS, pid, 19)
+		}
+		if err == nil {
+			err = os.WriteFile(goFile, nil, 0o600)
+		}
+		ready <- err
+		for !done.Load() {
+		}
+	}()
+	start := time.Now()
+	r := run(t, lim, `echo $$ > `+pidFile+`
+		while [ ! -e `+goFile+` ]; do sleep 0.01; done
+		while :; do read -r stat < /proc/$$/stat; set -- $stat; [ $((${14} + ${15})) -ge 5 ] && break; done
+		echo done >&3`)
+	wall := time.Since(start)
+	done.Store(true)
+	require.NoError(t, <-ready)
+	assert.Equal(t, None, r.Killed)
+	assert.Equal(t, "done\n", string(r.Answer))
+	assert.Greater(t, wall, 3*lim.Idle, "the program must wait well past the idle limit to mean anything")
+}
