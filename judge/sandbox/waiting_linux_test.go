@@ -1,6 +1,8 @@
 package sandbox
 
 import (
+	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -39,8 +41,9 @@ func TestRunLetsAProgramWaitingForACoreFinish(t *testing.T) {
 	var one unix.CPUSet
 	one.Set(core)
 
+	// The run's folder is the program's working directory: the script names
+	// its files there, whatever the path (a TMPDIR may hold a space).
 	dir := t.TempDir()
-	pidFile, goFile := filepath.Join(dir, "pid"), filepath.Join(dir, "go")
 	lim := limits()
 	lim.Idle = 300 * time.Millisecond
 	lim.CPU = 20 * time.Second // a test of idleness, on any machine's speed
@@ -54,35 +57,44 @@ func TestRunLetsAProgramWaitingForACoreFinish(t *testing.T) {
 	ready := make(chan error, 1)
 	go func() {
 		runtime.LockOSThread() // never unlocked: the thread ends with its affinity
-		if err := unix.SchedSetaffinity(0, &one); err != nil {
-			ready <- err
-			return
-		}
-		var pid int
-		for deadline := time.Now().Add(time.Minute); pid == 0 && time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
-			data, _ := os.ReadFile(pidFile)
-			pid, _ = strconv.Atoi(strings.TrimSpace(string(data)))
-		}
-		err := unix.SchedSetaffinity(pid, &one)
-		if err == nil {
-			err = unix.Setpriority(unix.PRIO_PROCESS, pid, 19)
-		}
-		if err == nil {
-			err = os.WriteFile(goFile, nil, 0o600)
+		err := starve(dir, &one)
+		// The program goes on even if it could not be made to wait, so that
+		// the run ends and the test says why.
+		if werr := os.WriteFile(filepath.Join(dir, "go"), nil, 0o600); err == nil {
+			err = werr
 		}
 		ready <- err
 		for !done.Load() {
 		}
 	}()
 	start := time.Now()
-	r := run(t, lim, `echo $$ > `+pidFile+`
-		while [ ! -e `+goFile+` ]; do sleep 0.01; done
+	r, err := Run(context.Background(), dir, []string{"/bin/sh", "-c", `echo $$ > pid
+		while [ ! -e go ]; do sleep 0.01; done
 		while :; do read -r stat < /proc/$$/stat; set -- $stat; [ $((${14} + ${15})) -ge 5 ] && break; done
-		echo done >&3`)
+		echo done >&3`}, lim)
+	require.NoError(t, err)
 	wall := time.Since(start)
 	done.Store(true)
 	require.NoError(t, <-ready)
 	assert.Equal(t, None, r.Killed)
 	assert.Equal(t, "done\n", string(r.Answer))
 	assert.Greater(t, wall, 3*lim.Idle, "the program must wait well past the idle limit to mean anything")
+}
+
+// starve puts the calling thread on the one core, then the program whose
+// process ID it writes to dir/pid there too, at nice 19.
+func starve(dir string, one *unix.CPUSet) error {
+	if err := unix.SchedSetaffinity(0, one); err != nil {
+		return err
+	}
+	for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+		data, _ := os.ReadFile(filepath.Join(dir, "pid"))
+		if pid, err := strconv.Atoi(strings.TrimSpace(string(data))); err == nil && pid > 0 {
+			if err := unix.SchedSetaffinity(pid, one); err != nil {
+				return err
+			}
+			return unix.Setpriority(unix.PRIO_PROCESS, pid, 19)
+		}
+	}
+	return fmt.Errorf("the program never wrote its process ID to %s", filepath.Join(dir, "pid"))
 }
