@@ -511,5 +511,8 @@ func zhCatalog() map[string]string {
 		"the build of the jail's helper (once)": "构建沙箱的辅助程序（只做一次）",
 		"note: the small cases were not checked for memory errors: the build under AddressSanitizer and UndefinedBehaviorSanitizer could not be made here (%s)": "注意：小用例没有检查内存错误：这里无法生成带 AddressSanitizer 和 UndefinedBehaviorSanitizer 的构建（%s）",
 		"%s: your file defines %s, a name the judge's harness defines too (LeetCode's build has names of its own): rename it":                                   "%s：你的文件定义了 %s，评测器的测试框架也定义了这个名字（LeetCode 的构建也有它自己的名字）：请改名",
+		"\n(line %d defines %s outside any class: put your methods inside %s, as in the starter; LeetCode's editor starts with it)":                             "\n（第 %d 行在类之外定义了 %s：请把你的方法放进 %s 里，和起始文件一样；LeetCode 的编辑器一开始就有这个类）",
+		"%s:%d: error: %s is outside any class: put your methods inside %s, as in the starter; LeetCode's editor starts with it":                                "%s:%d: error: %s 在类之外：请把你的方法放进 %s 里，和起始文件一样；LeetCode 的编辑器一开始就有这个类",
+		"`class Solution:`, indented": "`class Solution:`（缩进）",
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/nqueens-kit/nqueens/internal/lazy"
+	"github.com/nqueens-kit/nqueens/internal/msg"
 	"github.com/nqueens-kit/nqueens/judge/build"
 )
 
@@ -143,6 +144,12 @@ func javaBuild(t *Toolchain, s Submission, counted bool) build.Recipe {
 func javaMessage(s Submission, out string) string {
 	if strings.Contains(out, "NQueensJudgeMain.java") && !strings.Contains(out, "Solution.java") {
 		return missingSolution(s, fmt.Sprintf("new Solution().%s(int n)", s.Problem.Func))
+	}
+	// Methods pasted without their class: javac says the same of every
+	// line of them ("class, interface, enum, or record expected"; before
+	// Java 16 "class, interface, or enum expected"); one line says what to do.
+	if line := outsideClass(s); line > 0 && strings.Contains(out, ": error: class, interface, ") {
+		return msg.Sprintf("%s:%d: error: %s is outside any class: put your methods inside %s, as in the starter; LeetCode's editor starts with it", s.Display, line, s.Problem.Func, leetCodeClass(s.Lang))
 	}
 	return studentsLines(relabel(out, "Solution.java", s.Display, "NQueensJudgeMain.java", "Note: "), s.Display)
 }

@@ -186,7 +186,7 @@ func containsAny(s string, subs []string) bool {
 // spells its name in another case).
 func missingSolution(s Submission, want string) string {
 	return msg.Sprintf("%s: the judge calls %s, as LeetCode does: your file has no such method, or gives it another signature", s.Display, want) +
-		caseHint(s)
+		caseHint(s) + classHint(s)
 }
 
 // missingFunction is missingSolution for C, whose answer is a function.
@@ -203,6 +203,69 @@ func caseHint(s Submission) string {
 	}
 	return ""
 }
+
+// classHint says where s defines its solution's method outside any class,
+// if it does, and the class to put it in, LeetCode's.
+func classHint(s Submission) string {
+	line := outsideClass(s)
+	if line == 0 {
+		return ""
+	}
+	return msg.Sprintf("\n(line %d defines %s outside any class: put your methods inside %s, as in the starter; LeetCode's editor starts with it)", line, s.Problem.Func, leetCodeClass(s.Lang))
+}
+
+// outsideClass is the line where s defines its solution's method outside
+// any class, 0 if it does not: the course's notes print methods alone, and
+// students paste them so. Java and C++ by their braces (not counting
+// comments and literals), Python by a def at the start of a line.
+func outsideClass(s Submission) int {
+	// By name: the languages' messages call this, so their variables
+	// cannot be named here.
+	switch s.Lang.Name {
+	case "Python":
+		if at := pythonTopDef(s.Problem.Func).FindIndex(s.Source); at != nil {
+			return 1 + bytes.Count(s.Source[:at[0]], []byte("\n"))
+		}
+	case "Java", "C++":
+		depth := 0
+		toks := javaTokens(s.Code)
+		for k, t := range toks {
+			switch {
+			case t.text == "{":
+				depth++
+			case t.text == "}":
+				depth = max(0, depth-1)
+			case depth == 0 && t.text == s.Problem.Func && k+1 < len(toks) && toks[k+1].text == "(" && (k == 0 || toks[k-1].text != "::"):
+				return t.line
+			}
+		}
+	}
+	return 0
+}
+
+// pythonTopDef is a def of name at the start of a line: a function of the
+// module, in no class.
+func pythonTopDef(name string) *regexp.Regexp {
+	return regexp.MustCompile(`(?m)^(?:async[ \t]+)?def[ \t]+` + regexp.QuoteMeta(name) + `[ \t]*\(`)
+}
+
+// leetCodeClass is the class LeetCode's editor starts with in l, as a
+// message shows it.
+func leetCodeClass(l *Language) string {
+	switch l.Name {
+	case "C++":
+		return cppEditorClass
+	case "Python":
+		return msg.Sprintf("`class Solution:`, indented")
+	}
+	return javaEditorClass
+}
+
+// The classes of LeetCode's editor, in code.
+const (
+	javaEditorClass = "`class Solution { … }`"
+	cppEditorClass  = "`class Solution { public: … };`"
+)
 
 // otherCase finds, in src, fn spelt in other cases (totalNqueens for
 // totalNQueens); "" when there is none.

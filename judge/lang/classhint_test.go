@@ -1,0 +1,85 @@
+package lang
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/nqueens-kit/nqueens/judge/problem"
+)
+
+// The course's notes print methods without their class; a student pastes
+// them so. The line that defines the solution's method outside any class
+// is found, and nothing else is taken for it.
+func TestOutsideClassFindsMethodsPastedAlone(t *testing.T) {
+	p52, err := problem.Find("52")
+	require.NoError(t, err)
+	for _, tc := range []struct {
+		lang *Language
+		src  string
+		line int
+	}{
+		{Python, "def totalNQueens(self, n: int) -> int:\n    return 0\n", 1},
+		{Python, "import sys\n\nasync def totalNQueens(self, n):\n    return 0\n", 3},
+		{Python, "class Solution:\n    def totalNQueens(self, n):\n        return 0\n", 0},
+		// In a class of another name, or named in a string: not a def of the module.
+		{Python, "class Sol:\n    def totalNQueens(self, n):\n        return 0\n", 0},
+		{Python, "s = '''\ndef totalNQueen(self, n):\n'''\n", 0},
+		{Java, "public int totalNQueens(int n) {\n    return 0;\n}\n", 1},
+		{Java, "// pasted from the notes\nprivate void dfs(int r) {}\n\npublic int totalNQueens(int n) {\n    return 0;\n}\n", 4},
+		{Java, "class Solution {\n    public int totalNQueens(int n) { return 0; }\n}\n", 0},
+		{Java, "class Solution { int count; }\n// public int totalNQueens(int n) {\nString s = \"totalNQueens(\";\n", 0},
+		{CPP, "int dfs(int r) { return r; }\nint totalNQueens(int n) {\n    return dfs(n);\n}\n", 2},
+		{CPP, "class Solution {\npublic:\n    int totalNQueens(int n);\n};\nint Solution::totalNQueens(int n) { return 0; }\n", 0},
+		{CPP, "class Solution {\npublic:\n    int totalNQueens(int n) { return 0; }\n};\n", 0},
+		// Go and C have no class: their answers are functions.
+		{Go, "func totalNQueens(n int) int { return 0 }\n", 0},
+		{C, "int totalNQueens(int n) { return 0; }\n", 0},
+	} {
+		s := NewSubmission(p52, tc.lang, []byte(tc.src), "mine"+tc.lang.Exts[0])
+		assert.Equal(t, tc.line, outsideClass(s), "%s: %q", tc.lang.Name, tc.src)
+	}
+}
+
+// The hint follows the message that the method LeetCode calls is missing,
+// with the class of the file's own language.
+func TestMissingSolutionSaysToPutTheMethodsInTheClass(t *testing.T) {
+	p52, err := problem.Find("52")
+	require.NoError(t, err)
+	bare := NewSubmission(p52, Python, []byte("import math\ndef totalNQueens(self, n):\n    return 0\n"), "bare.py")
+	assert.Equal(t, "bare.py: the judge calls Solution().totalNQueens(n), as LeetCode does: your file has no such method, or gives it another signature\n"+
+		"(line 2 defines totalNQueens outside any class: put your methods inside `class Solution:`, indented, as in the starter; LeetCode's editor starts with it)",
+		missingSolution(bare, "Solution().totalNQueens(n)"))
+	cpp := NewSubmission(p52, CPP, []byte("int totalNQueens(int n) { return 0; }\n"), "bare.cpp")
+	assert.Contains(t, missingSolution(cpp, "Solution().totalNQueens(int n) returning int"),
+		"\n(line 1 defines totalNQueens outside any class: put your methods inside `class Solution { public: … };`, as in the starter")
+	renamed := NewSubmission(p52, Python, []byte("class Solution:\n    def count(self, n):\n        return 0\n"), "renamed.py")
+	assert.NotContains(t, missingSolution(renamed, "Solution().totalNQueens(n)"), "outside any class")
+}
+
+// javac says "class, interface, enum, or record expected" (before Java 16
+// without "record") of every line of methods pasted without their class:
+// the student is told once what to do. Other refusals are javac's own.
+func TestJavacOnMethodsWithoutAClassIsOneLine(t *testing.T) {
+	p52, err := problem.Find("52")
+	require.NoError(t, err)
+	bare := NewSubmission(p52, Java, []byte("private int count;\n\npublic int totalNQueens(int n) {\n    return count;\n}\n"), "bare.java")
+	for _, said := range []string{"error: class, interface, enum, or record expected", "error: class, interface, or enum expected"} {
+		out := strings.Join([]string{
+			"Solution.java:1: " + said,
+			"private int count;",
+			"        ^",
+			"Solution.java:3: " + said,
+			"public int totalNQueens(int n) {",
+			"       ^",
+			"2 errors",
+		}, "\n")
+		assert.Equal(t, "bare.java:3: error: totalNQueens is outside any class: put your methods inside `class Solution { … }`, as in the starter; LeetCode's editor starts with it",
+			javaMessage(bare, out))
+	}
+	inClass := NewSubmission(p52, Java, []byte("class Solution {\n    public int totalNQueens(int n) {\n        return x;\n    }\n}\n"), "mine.java")
+	out := "Solution.java:3: error: cannot find symbol\n        return x;\n               ^\n  symbol:   variable x\n  location: class Solution\n1 error"
+	assert.Equal(t, strings.ReplaceAll(out, "Solution.java", "mine.java"), javaMessage(inClass, out))
+}
