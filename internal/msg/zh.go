@@ -513,6 +513,7 @@ func zhCatalog() map[string]string {
 		"%s: your file defines %s, a name the judge's harness defines too (LeetCode's build has names of its own): rename it":                                   "%s：你的文件定义了 %s，评测器的测试框架也定义了这个名字（LeetCode 的构建也有它自己的名字）：请改名",
 		"\n(line %d defines %s outside any class: put your methods inside %s, as in the starter; LeetCode's editor starts with it)":                             "\n（第 %d 行在类之外定义了 %s：请把你的方法放进 %s 里，和起始文件一样；LeetCode 的编辑器一开始就有这个类）",
 		"%s:%d: error: %s is outside any class: put your methods inside %s, as in the starter; LeetCode's editor starts with it":                                "%s:%d: error: %s 在类之外：请把你的方法放进 %s 里，和起始文件一样；LeetCode 的编辑器一开始就有这个类",
-		"`class Solution:`, indented": "`class Solution:`（缩进）",
+		"`class Solution:`, indented":                          "`class Solution:`（缩进）",
+		"\n(found %s: the judge calls %s, by that name alone)": "\n（找到了 %s：评测器只按 %s 这个名字调用）",
 	}
 }

@@ -770,7 +770,23 @@ func checkSignature(code []byte, spec Spec) string {
 			text += msg.Sprintf("\n(found %s: names are case-sensitive)", n)
 		}
 	}
-	return text
+	var renamed []string
+	for _, n := range names {
+		if strings.HasPrefix(n, spec.Func) && n != spec.Func {
+			renamed = append(renamed, n)
+		}
+	}
+	return text + RenamedNote(renamed, spec.Func)
+}
+
+// RenamedNote is the line that follows a missing function's message when
+// the file has names that are fn with more after it (notes number the
+// methods they compare: totalNQueens1, totalNQueens2); "" for none.
+func RenamedNote(names []string, fn string) string {
+	if len(names) == 0 {
+		return ""
+	}
+	return msg.Sprintf("\n(found %s: the judge calls %s, by that name alone)", strings.Join(names, ", "), fn)
 }
 
 // typeString prints the types of a field list, without names: "int, int".

@@ -48,6 +48,9 @@ func TestCheckSignature(t *testing.T) {
 		checkSignature([]byte("package main\nfunc totalNQueens(n, m int) int { return 0 }\n"), spec))
 	assert.Contains(t, checkSignature([]byte("package main\nfunc TotalNQueens(n int) int { return 0 }\n"), spec),
 		"(found TotalNQueens: names are case-sensitive)")
+	assert.Equal(t, "sol.go: no function totalNQueens; the judge calls\n\tfunc totalNQueens(n int) int\n(found totalNQueens1, totalNQueens2: the judge calls totalNQueens, by that name alone)",
+		checkSignature([]byte("package main\nfunc totalNQueens1(n int) int { return 0 }\nfunc totalNQueens2(n int) int { return 0 }\nfunc f() {}\n"), spec),
+		"numbered as notes number the methods they compare")
 	assert.Empty(t, checkSignature([]byte("package main\nfunc totalNQueens(n int) int {\n"), spec),
 		"a file that does not parse is left to the compiler")
 }

@@ -83,3 +83,20 @@ func TestJavacOnMethodsWithoutAClassIsOneLine(t *testing.T) {
 	out := "Solution.java:3: error: cannot find symbol\n        return x;\n               ^\n  symbol:   variable x\n  location: class Solution\n1 error"
 	assert.Equal(t, strings.ReplaceAll(out, "Solution.java", "mine.java"), javaMessage(inClass, out))
 }
+
+// Notes number the methods they compare (totalNQueens1, totalNQueens2):
+// a file that has such names and not the one LeetCode calls is told so.
+func TestMissingSolutionNamesTheNumberedMethods(t *testing.T) {
+	p52, err := problem.Find("52")
+	require.NoError(t, err)
+	numbered := NewSubmission(p52, Java, []byte("public class NQueens {\n  public static int totalNQueens1(int n) { return f(n); }\n  public static int totalNQueens2(int n) { return totalNQueens1(n); }\n}\n"), "NQueens.java")
+	assert.Equal(t, "NQueens.java: the judge calls new Solution().totalNQueens(int n), as LeetCode does: your file has no such method, or gives it another signature\n"+
+		"(found totalNQueens1, totalNQueens2: the judge calls totalNQueens, by that name alone)",
+		missingSolution(numbered, "new Solution().totalNQueens(int n)"))
+	c := NewSubmission(p52, C, []byte("int totalNQueensBits(int n) { return 0; }\n"), "bits.c")
+	assert.Contains(t, missingFunction(c, "int totalNQueens(int n)"), "\n(found totalNQueensBits: the judge calls totalNQueens, by that name alone)")
+	// The name itself is there (a helper named after it, a wrong
+	// signature): no such line.
+	helper := NewSubmission(p52, Python, []byte("class Solution:\n    def totalNQueens(self):\n        return self.totalNQueensFrom(0)\n"), "helper.py")
+	assert.NotContains(t, missingSolution(helper, "Solution().totalNQueens(n)"), "by that name alone")
+}

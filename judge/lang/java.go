@@ -3,6 +3,7 @@ package lang
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/nqueens-kit/nqueens/internal/lazy"
@@ -106,18 +107,21 @@ var javaPackage = lazy.Regexp(`(?m)^\s*package\s+[\w.]+\s*;`)
 // javaRecipe compiles Solution.java, holding the student's class with
 // LeetCode's imports added on its first line, beside the harness, and packs
 // both into an archive the JVM runs. A class of another name that has the
-// method is called instead (JavaClass), its "public" blanked: a public
-// class must be in a file of its own name.
+// method is called instead (JavaClass). The "public" of every top-level
+// type but Solution is blanked (javaPublics): a public class must be in a
+// file of its own name.
 func javaRecipe(t *Toolchain, s Submission) build.Recipe { return javaBuild(t, s, false) }
 
 // javaBuild is javaRecipe, with counters written into the student's file
-// when counted (countJava).
+// when counted (countJava). javac looks for no source but the two it is
+// given (an empty -sourcepath): a file with no class Solution would
+// otherwise be read again as Solution.java, and each of its classes be
+// "duplicate", hiding what is missing.
 func javaBuild(t *Toolchain, s Submission, counted bool) build.Recipe {
-	class, public := javaEntry(s.Code, s.Problem)
-	code := s.Code
-	if public >= 0 {
-		end := public + len("public")
-		code = append(append(append([]byte{}, code[:public]...), strings.Repeat(" ", end-public)...), code[end:]...)
+	class := JavaClass(s.Code, s.Problem)
+	code := slices.Clone(s.Code)
+	for _, at := range javaPublics(code) {
+		copy(code[at:], strings.Repeat(" ", len("public"))) // no line or column moves
 	}
 	var counters javaCounted
 	if counted {
@@ -131,7 +135,7 @@ func javaBuild(t *Toolchain, s Submission, counted bool) build.Recipe {
 			"Solution.java":         src,
 			"NQueensJudgeMain.java": []byte(javaHarness(s.Problem, call, counters)),
 		},
-		Commands: [][]string{append(append([]string{t.Tools["javac"]}, javacQuick...), "-encoding", "UTF-8", "-nowarn", "-d", "classes", "Solution.java", "NQueensJudgeMain.java")},
+		Commands: [][]string{append(append([]string{t.Tools["javac"]}, javacQuick...), "-encoding", "UTF-8", "-nowarn", "-sourcepath", "", "-d", "classes", "Solution.java", "NQueensJudgeMain.java")},
 		Env:      []string{"PATH=/usr/bin:/bin", "LANG=C.UTF-8"},
 		ReadOnly: t.ReadOnly,
 		Output:   "submission.jar",

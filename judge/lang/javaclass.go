@@ -16,7 +16,6 @@ const LeetCodeClass = "Solution"
 // A javaClass is a top-level class of a Java file.
 type javaClass struct {
 	name     string
-	public   int  // the offset of its "public", or -1
 	declares bool // its body declares the problem's method itself
 }
 
@@ -26,27 +25,69 @@ type javaClass struct {
 // names its classes after problems, "public class _51"). With no such
 // class, or several, it is Solution, and the build says what is missing.
 func JavaClass(src []byte, p *problem.Problem) string {
-	name, _ := javaEntry(src, p)
-	return name
-}
-
-// javaEntry is JavaClass, with the offset of that class's "public" (-1 for
-// none, or for Solution): a public class must be in a file of its own
-// name, and the judge compiles the file as Solution.java.
-func javaEntry(src []byte, p *problem.Problem) (string, int) {
 	var found []javaClass
 	for _, c := range javaClasses(src, p.Func) {
 		if c.name == LeetCodeClass {
-			return LeetCodeClass, -1
+			return LeetCodeClass
 		}
 		if c.declares {
 			found = append(found, c)
 		}
 	}
 	if len(found) != 1 {
-		return LeetCodeClass, -1
+		return LeetCodeClass
 	}
-	return found[0].name, found[0].public
+	return found[0].name
+}
+
+// javaPublics are the offsets of the "public" of src's top-level types but
+// Solution's: javac wants a public type in a file of its own name, and the
+// judge compiles the file as Solution.java (a file pasted whole from the
+// course's notes holds "public class NQueens").
+func javaPublics(src []byte) []int {
+	var at []int
+	toks := javaTokens(src)
+	for _, k := range topLevel(toks) {
+		if toks[k].text == "public" && declared(toks[k+1:]) != LeetCodeClass {
+			at = append(at, toks[k].start)
+		}
+	}
+	return at
+}
+
+// topLevel lists the indexes of the tokens of toks outside every brace
+// (Java's, or C++'s), braces left out.
+func topLevel(toks []javaToken) []int {
+	var at []int
+	depth := 0
+	for k, t := range toks {
+		switch {
+		case t.text == "{":
+			depth++
+		case t.text == "}":
+			depth = max(0, depth-1)
+		case depth == 0:
+			at = append(at, k)
+		}
+	}
+	return at
+}
+
+// declared is the name of the type that toks, a declaration after one of
+// its modifiers, declares ("final class _52 {" declares _52); "" if none.
+func declared(toks []javaToken) string {
+	for k, t := range toks {
+		switch t.text {
+		case "class", "interface", "enum", "record":
+			if k+1 < len(toks) {
+				return toks[k+1].text
+			}
+			return ""
+		case "{", ";":
+			return ""
+		}
+	}
+	return ""
 }
 
 // javaClasses lists src's top-level classes, and which declare method in
@@ -54,7 +95,6 @@ func javaEntry(src []byte, p *problem.Problem) (string, int) {
 func javaClasses(src []byte, method string) []javaClass {
 	var classes []javaClass
 	depth := 0
-	public := -1        // a "public" at depth 0 since the last declaration
 	var open *javaClass // named, its body not yet opened
 	inside := -1        // the top-level class whose body holds depth 1
 	toks := javaTokens(src)
@@ -69,14 +109,10 @@ func javaClasses(src []byte, method string) []javaClass {
 		case t.text == "}":
 			depth = max(0, depth-1)
 			if depth == 0 {
-				inside, public = -1, -1
+				inside = -1
 			}
-		case t.text == ";" && depth == 0:
-			public = -1
 		case depth == 0 && k > 0 && toks[k-1].text == "class" && (k < 2 || toks[k-2].text != ".") && isJavaWord(t.text):
-			open = &javaClass{name: t.text, public: public}
-		case depth == 0 && t.text == "public":
-			public = t.start
+			open = &javaClass{name: t.text}
 		case depth == 1 && inside >= 0 && t.text == method && k+1 < len(toks) && toks[k+1].text == "(":
 			classes[inside].declares = true
 		}

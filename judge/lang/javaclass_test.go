@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -34,15 +35,17 @@ func TestJavaClassIsTheOneWithTheMethod(t *testing.T) {
 	}
 }
 
-func TestJavaPublicIsBlankedForAnotherName(t *testing.T) {
-	p52, err := problem.Find("52")
-	if err != nil {
-		t.Fatal(err)
+func TestJavaPublicsAreTheTopLevelTypesButSolution(t *testing.T) {
+	src := "/** public docs */\npublic final class _52 { public int totalNQueens(int n) { return 0; } }\n" +
+		"public class Solution { public int count; }\n" +
+		"public @Deprecated interface Helper { }\n" +
+		"public record Point(int row, int col) { public Point { } }\n" +
+		"String s = \"public class Inside\";\n"
+	var blanked []string
+	for _, at := range javaPublics([]byte(src)) {
+		rest := src[at:]
+		blanked = append(blanked, rest[:strings.Index(rest, "{")])
 	}
-	src := "/** public docs */\npublic final class _52 { public int totalNQueens(int n) { return 0; } }"
-	class, at := javaEntry([]byte(src), p52)
-	assert.Equal(t, "_52", class)
-	assert.Equal(t, "public final class", src[at:at+len("public final class")])
-	_, at = javaEntry([]byte("public class Solution { public int totalNQueens(int n) { return 0; } }"), p52)
-	assert.Equal(t, -1, at, "Solution keeps its public: its file is Solution.java")
+	assert.Equal(t, []string{"public final class _52 ", "public @Deprecated interface Helper ", "public record Point(int row, int col) "}, blanked,
+		"Solution keeps its public (its file is Solution.java); members keep theirs")
 }

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -186,13 +187,13 @@ func containsAny(s string, subs []string) bool {
 // spells its name in another case).
 func missingSolution(s Submission, want string) string {
 	return msg.Sprintf("%s: the judge calls %s, as LeetCode does: your file has no such method, or gives it another signature", s.Display, want) +
-		caseHint(s) + classHint(s)
+		caseHint(s) + renamedHint(s) + classHint(s)
 }
 
 // missingFunction is missingSolution for C, whose answer is a function.
 func missingFunction(s Submission, want string) string {
 	return msg.Sprintf("%s: the judge calls %s, as LeetCode does: your file has no such function, or gives it another signature", s.Display, want) +
-		caseHint(s)
+		caseHint(s) + renamedHint(s)
 }
 
 // caseHint names the solution's name spelt in another case, if the source
@@ -202,6 +203,28 @@ func caseHint(s Submission) string {
 		return msg.Sprintf("\n(found %s: names are case-sensitive)", name)
 	}
 	return ""
+}
+
+// renamedHint names the solution's name with more after it
+// (build.RenamedNote), if the source has such a name and not the name
+// itself.
+func renamedHint(s Submission) string {
+	return build.RenamedNote(renamed(s.Source, s.Problem.Func), s.Problem.Func)
+}
+
+// renamed lists the names in src that are fn with more after it, in
+// order, each once; none when src has fn itself as a word.
+func renamed(src []byte, fn string) []string {
+	if regexp.MustCompile(`\b` + regexp.QuoteMeta(fn) + `\b`).Match(src) {
+		return nil
+	}
+	var names []string
+	for _, m := range regexp.MustCompile(`\b`+regexp.QuoteMeta(fn)+`\w+`).FindAll(src, -1) {
+		if !slices.Contains(names, string(m)) {
+			names = append(names, string(m))
+		}
+	}
+	return names
 }
 
 // classHint says where s defines its solution's method outside any class,
@@ -227,16 +250,10 @@ func outsideClass(s Submission) int {
 			return 1 + bytes.Count(s.Source[:at[0]], []byte("\n"))
 		}
 	case "Java", "C++":
-		depth := 0
 		toks := javaTokens(s.Code)
-		for k, t := range toks {
-			switch {
-			case t.text == "{":
-				depth++
-			case t.text == "}":
-				depth = max(0, depth-1)
-			case depth == 0 && t.text == s.Problem.Func && k+1 < len(toks) && toks[k+1].text == "(" && (k == 0 || toks[k-1].text != "::"):
-				return t.line
+		for _, k := range topLevel(toks) {
+			if toks[k].text == s.Problem.Func && k+1 < len(toks) && toks[k+1].text == "(" && (k == 0 || toks[k-1].text != "::") {
+				return toks[k].line
 			}
 		}
 	}
