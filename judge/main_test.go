@@ -162,7 +162,8 @@ func scriptParams(t *testing.T, extra map[string]string) testscript.Params {
 		// [long]: the checks that take minutes, on with NQUEENS_EXHAUSTIVE=1
 		// (off under -race); [race]: under the race detector; [gcc12]: a
 		// gcc whose counted builds send their counts from memory (12 and
-		// later; Ubuntu 22.04's is 11).
+		// later; Ubuntu 22.04's is 11); [gxx14]: a g++ that takes C++23's
+		// explicit object parameter (14 and later; Debian 12's is 12).
 		Condition: func(cond string) (bool, error) {
 			switch cond {
 			case "long":
@@ -172,6 +173,9 @@ func scriptParams(t *testing.T, extra map[string]string) testscript.Params {
 			case "gcc12":
 				tc, err := lang.C.Toolchain()
 				return err == nil && tc.CountsInMemory(), nil
+			case "gxx14":
+				tc, err := lang.CPP.Toolchain()
+				return err == nil && tc.ExplicitSelf(), nil
 			}
 			return false, fmt.Errorf("unknown condition %q", cond)
 		},

@@ -515,5 +515,6 @@ func zhCatalog() map[string]string {
 		"%s:%d: error: %s is outside any class: put your methods inside %s, as in the starter; LeetCode's editor starts with it":                                "%s:%d: error: %s 在类之外：请把你的方法放进 %s 里，和起始文件一样；LeetCode 的编辑器一开始就有这个类",
 		"`class Solution:`, indented":                          "`class Solution:`（缩进）",
 		"\n(found %s: the judge calls %s, by that name alone)": "\n（找到了 %s：评测器只按 %s 这个名字调用）",
+		"\n(a lambda's `this auto&&` parameter is C++23's explicit object parameter: LeetCode's compiler takes it, g++ only from version 14 on; with this g++, pass the lambda to itself: `auto dfs = [&](auto&& dfs, int i) { … dfs(dfs, i + 1) … };` and `dfs(dfs, 0)`)": "\n（lambda 的 `this auto&&` 参数是 C++23 的显式对象参数：LeetCode 的编译器支持它，g++ 要到 14 版才支持；用这里的 g++，请把 lambda 作为参数传给它自己：`auto dfs = [&](auto&& dfs, int i) { … dfs(dfs, i + 1) … };`，再调用 `dfs(dfs, 0)`）",
 	}
 }

@@ -100,3 +100,18 @@ func TestMissingSolutionNamesTheNumberedMethods(t *testing.T) {
 	helper := NewSubmission(p52, Python, []byte("class Solution:\n    def totalNQueens(self):\n        return self.totalNQueensFrom(0)\n"), "helper.py")
 	assert.NotContains(t, missingSolution(helper, "Solution().totalNQueens(n)"), "by that name alone")
 }
+
+// The notes' recursive lambda takes itself as C++23's explicit object
+// parameter; g++ before 14 refuses it, and the student is told how to
+// write it for that g++. A refusal of other code gets no such line.
+func TestGxxOnAnExplicitObjectParameterSaysHowToWriteIt(t *testing.T) {
+	p52, err := problem.Find("52")
+	require.NoError(t, err)
+	said := "solution.cpp:5:25: error: expected identifier before 'this'\n    5 |         auto dfs = [&](this auto&& dfs, int row) -> int {\n      |                        ^~~~"
+	lambda := NewSubmission(p52, CPP, []byte("class Solution {\npublic:\n    int totalNQueens(int n) {\n        int q = 0;\n        auto dfs = [&](this auto&& dfs, int row) -> int { return row; };\n        return dfs(0);\n    }\n};\n"), "lambda.cpp")
+	m := cppMessage(lambda, said)
+	assert.True(t, strings.HasPrefix(m, "lambda.cpp:5:25: error: expected identifier before 'this'"), m)
+	assert.Contains(t, m, "\n(a lambda's `this auto&&` parameter is C++23's explicit object parameter: LeetCode's compiler takes it, g++ only from version 14 on;")
+	plain := NewSubmission(p52, CPP, []byte("class Solution {\npublic:\n    int totalNQueens(int n) { return this; }\n};\n"), "plain.cpp")
+	assert.NotContains(t, cppMessage(plain, "solution.cpp:3:38: error: invalid conversion from 'Solution*' to 'int'"), "explicit object parameter")
+}

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/nqueens-kit/nqueens/internal/lazy"
+	"github.com/nqueens-kit/nqueens/internal/msg"
 	"github.com/nqueens-kit/nqueens/judge/build"
 	"github.com/nqueens-kit/nqueens/judge/problem"
 )
@@ -29,17 +31,23 @@ func findGCC(tool string) func() (*Toolchain, error) {
 		}
 		first, _, _ := strings.Cut(strings.TrimSpace(major), ".")
 		m, _ := strconv.Atoi(first)
-		// LeetCode's standards, C17 and C++20: g++ 8 and 9 (Ubuntu
+		// LeetCode's standards, C17 and C++23 (the course's notes use
+		// C++23's explicit object parameter, a lambda's "this auto&&
+		// dfs", which LeetCode's compiler takes): g++ 11 and later know
+		// -std=c++23, g++ 10 C++20 at most, and g++ 8 and 9 (Ubuntu
 		// 20.04's) know C++20 by its draft's name only, and refused
 		// -std=c++20, a CE for every file.
-		std := map[string]string{"gcc": "-std=gnu17", "g++": "-std=c++20"}[tool]
-		if tool == "g++" && m < 10 {
+		std := map[string]string{"gcc": "-std=gnu17", "g++": "-std=c++23"}[tool]
+		switch {
+		case tool == "g++" && m < 10:
 			std = "-std=c++2a"
+		case tool == "g++" && m < 11:
+			std = "-std=c++20"
 		}
 		// The compiler proper (cc1, cc1plus) starts too, on an empty file,
 		// and takes the standard: an older one is the judge's failure.
 		lang := map[string]string{"gcc": "c", "g++": "c++"}[tool]
-		return &Toolchain{Version: versionLine(v), Tools: map[string]string{tool: path}, countsInMemory: m >= 12, std: std,
+		return &Toolchain{Version: versionLine(v), Tools: map[string]string{tool: path}, countsInMemory: m >= 12, std: std, explicitSelf: tool == "g++" && m >= 14,
 			Probe: []string{path, std, "-x", lang, "-fsyntax-only", "/dev/null"}}, nil
 	}
 }
@@ -184,8 +192,15 @@ func cppMessage(s Submission, out string) string {
 		// are theirs to mend.
 		return unclosed(s) + "\n" + only(m, s.Display)
 	}
+	if strings.Contains(out, "before 'this'") && explicitSelf().Match(s.Source) {
+		m += msg.Sprintf("\n(a lambda's `this auto&&` parameter is C++23's explicit object parameter: LeetCode's compiler takes it, g++ only from version 14 on; with this g++, pass the lambda to itself: `auto dfs = [&](auto&& dfs, int i) { … dfs(dfs, i + 1) … };` and `dfs(dfs, 0)`)")
+	}
 	return m
 }
+
+// explicitSelf is a lambda's explicit object parameter, "(this auto&& dfs",
+// as the course's notes write their recursive lambdas.
+var explicitSelf = lazy.Regexp(`\(\s*this\s+auto\b`)
 
 // precompile has r's g++ command include the C++ prelude precompiled:
 // <bits/stdc++.h>, parsed once per toolchain and set of flags into a

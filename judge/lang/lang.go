@@ -238,7 +238,14 @@ type Toolchain struct {
 	countsInMemory bool
 	// std: gcc's and g++'s flag for the language's standard (findGCC).
 	std string
+	// explicitSelf: g++ 14 or later, which takes C++23's explicit object
+	// parameter (a lambda's "this auto&& dfs").
+	explicitSelf bool
 }
+
+// ExplicitSelf reports whether the toolchain takes C++23's explicit object
+// parameter, as LeetCode's compiler and g++ 14 and later do.
+func (t *Toolchain) ExplicitSelf() bool { return t.explicitSelf }
 
 // CountsInMemory reports whether the toolchain's counted builds send their
 // counts from memory (gcc 12 and later), so that a counting run is a timed

@@ -176,14 +176,16 @@ func TestPythonProbeNamesTheLibrariesItLoads(t *testing.T) {
 	assert.NotContains(t, tc.ReadOnly, "/usr/lib/x86_64-linux-gnu/libm.so.6", "/usr/lib is shown whole")
 }
 
-// g++ 8 and 9 (Ubuntu 20.04's) know C++20 by its draft's name only: given
-// -std=c++20 they refused every file, a CE. The flag is the one the
-// compiler knows, and its probe (whose failure is the judge's) takes it too.
+// C++ is LeetCode's C++23 where g++ knows it (11 and later). g++ 8 and 9
+// (Ubuntu 20.04's) know C++20 by its draft's name only: given -std=c++20
+// they refused every file, a CE. The flag is the one the compiler knows,
+// and its probe (whose failure is the judge's) takes it too.
 func TestGCCStandardIsOneTheCompilerKnows(t *testing.T) {
 	for _, tt := range []struct{ tool, version, std string }{
 		{"g++", "9", "-std=c++2a"},
 		{"g++", "10", "-std=c++20"},
-		{"g++", "12", "-std=c++20"},
+		{"g++", "11", "-std=c++23"},
+		{"g++", "14.2.0", "-std=c++23"},
 		{"g++", "4.2.1", "-std=c++2a"}, // clang as g++: it knows both names
 		{"gcc", "9", "-std=gnu17"},
 	} {
