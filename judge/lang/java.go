@@ -107,9 +107,9 @@ var javaPackage = lazy.Regexp(`(?m)^\s*package\s+[\w.]+\s*;`)
 // javaRecipe compiles Solution.java, holding the student's class with
 // LeetCode's imports added on its first line, beside the harness, and packs
 // both into an archive the JVM runs. A class of another name that has the
-// method is called instead (JavaClass). The "public" of every top-level
-// type but Solution is blanked (javaPublics): a public class must be in a
-// file of its own name.
+// method is called instead (JavaClass). In a file without class Solution
+// the "public" of every top-level type is blanked (javaPublics): a public
+// class must be in a file of its own name.
 func javaRecipe(t *Toolchain, s Submission) build.Recipe { return javaBuild(t, s, false) }
 
 // javaBuild is javaRecipe, with counters written into the student's file

@@ -40,15 +40,20 @@ func JavaClass(src []byte, p *problem.Problem) string {
 	return found[0].name
 }
 
-// javaPublics are the offsets of the "public" of src's top-level types but
-// Solution's: javac wants a public type in a file of its own name, and the
-// judge compiles the file as Solution.java (a file pasted whole from the
-// course's notes holds "public class NQueens").
+// javaPublics are the offsets of the "public" of src's top-level types,
+// when src has no class Solution: javac wants a public type in a file of
+// its own name, and the judge compiles the file as Solution.java (a file
+// pasted whole from the course's notes holds "public class NQueens"). A
+// file with class Solution is compiled as LeetCode compiles it: another
+// public type in it is javac's error there too.
 func javaPublics(src []byte) []int {
 	var at []int
 	toks := javaTokens(src)
 	for _, k := range topLevel(toks) {
-		if toks[k].text == "public" && declared(toks[k+1:]) != LeetCodeClass {
+		switch {
+		case toks[k].text == "class" && k+1 < len(toks) && toks[k+1].text == LeetCodeClass:
+			return nil
+		case toks[k].text == "public" && declared(toks[k+1:]) != "":
 			at = append(at, toks[k].start)
 		}
 	}

@@ -35,9 +35,8 @@ func TestJavaClassIsTheOneWithTheMethod(t *testing.T) {
 	}
 }
 
-func TestJavaPublicsAreTheTopLevelTypesButSolution(t *testing.T) {
+func TestJavaPublicsAreTheTopLevelTypesWithoutSolution(t *testing.T) {
 	src := "/** public docs */\npublic final class _52 { public int totalNQueens(int n) { return 0; } }\n" +
-		"public class Solution { public int count; }\n" +
 		"public @Deprecated interface Helper { }\n" +
 		"public record Point(int row, int col) { public Point { } }\n" +
 		"String s = \"public class Inside\";\n"
@@ -47,5 +46,7 @@ func TestJavaPublicsAreTheTopLevelTypesButSolution(t *testing.T) {
 		blanked = append(blanked, rest[:strings.Index(rest, "{")])
 	}
 	assert.Equal(t, []string{"public final class _52 ", "public @Deprecated interface Helper ", "public record Point(int row, int col) "}, blanked,
-		"Solution keeps its public (its file is Solution.java); members keep theirs")
+		"members keep their public")
+	assert.Empty(t, javaPublics([]byte(src+"class Solution { public int count; }\n")),
+		"beside class Solution, another public type is javac's error, as on LeetCode")
 }
