@@ -79,6 +79,17 @@ func TestJavacOnMethodsWithoutAClassIsOneLine(t *testing.T) {
 		assert.Equal(t, "bare.java:3: error: totalNQueens is outside any class: put your methods inside `class Solution { … }`, as in the starter; LeetCode's editor starts with it",
 			javaMessage(bare, out))
 	}
+	// A helper pasted below the class's closing brace: the same line, of
+	// the helper (the annotation above the class is no method).
+	helper := NewSubmission(p52, Java, []byte("@SuppressWarnings(\"unused\")\nclass Solution {\n    public int totalNQueens(int n) { return place(0, n); }\n}\n\nint place(int row, int n) {\n    return row == n ? 1 : 0;\n}\n"), "helper.java")
+	said := "Solution.java:6: error: class, interface, enum, or record expected\nint place(int row, int n) {\n^\nSolution.java:8: error: class, interface, enum, or record expected\n}\n^\n2 errors"
+	assert.Equal(t, "helper.java:6: error: place is outside any class: put your methods inside `class Solution { … }`, as in the starter; LeetCode's editor starts with it",
+		javaMessage(helper, said))
+	// A brace too many closes the class early: what follows is no method:
+	// javac's words are kept (the lines name the place to look).
+	unbalanced := NewSubmission(p52, Java, []byte("class Solution {\n    int totalNQueens(int n) {\n        }\n        for (int i = 0; i < n; i++) {}\n        return 0;\n    }\n}\n"), "braces.java")
+	said = "Solution.java:4: error: class, interface, enum, or record expected\n        for (int i = 0; i < n; i++) {}\n        ^\n1 error"
+	assert.Equal(t, strings.ReplaceAll(said, "Solution.java", "braces.java"), javaMessage(unbalanced, said))
 	inClass := NewSubmission(p52, Java, []byte("class Solution {\n    public int totalNQueens(int n) {\n        return x;\n    }\n}\n"), "mine.java")
 	out := "Solution.java:3: error: cannot find symbol\n        return x;\n               ^\n  symbol:   variable x\n  location: class Solution\n1 error"
 	assert.Equal(t, strings.ReplaceAll(out, "Solution.java", "mine.java"), javaMessage(inClass, out))

@@ -149,11 +149,12 @@ func javaMessage(s Submission, out string) string {
 	if strings.Contains(out, "NQueensJudgeMain.java") && !strings.Contains(out, "Solution.java") {
 		return missingSolution(s, fmt.Sprintf("new Solution().%s(int n)", s.Problem.Func))
 	}
-	// Methods pasted without their class: javac says the same of every
-	// line of them ("class, interface, enum, or record expected"; before
-	// Java 16 "class, interface, or enum expected"); one line says what to do.
-	if line := outsideClass(s); line > 0 && strings.Contains(out, ": error: class, interface, ") {
-		return msg.Sprintf("%s:%d: error: %s is outside any class: put your methods inside %s, as in the starter; LeetCode's editor starts with it", s.Display, line, s.Problem.Func, leetCodeClass(s.Lang))
+	// Methods pasted without their class, or a helper pasted below it:
+	// javac says the same of every line of them ("class, interface, enum,
+	// or record expected"; before Java 16 "class, interface, or enum
+	// expected"); one line says what to do.
+	if name, line := javaStrayMethod(s); line > 0 && strings.Contains(out, ": error: class, interface, ") {
+		return msg.Sprintf("%s:%d: error: %s is outside any class: put your methods inside %s, as in the starter; LeetCode's editor starts with it", s.Display, line, name, leetCodeClass(s.Lang))
 	}
 	return studentsLines(relabel(out, "Solution.java", s.Display, "NQueensJudgeMain.java", "Note: "), s.Display)
 }
