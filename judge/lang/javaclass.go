@@ -78,6 +78,28 @@ func topLevel(toks []javaToken) []int {
 	return at
 }
 
+// javaStrayMethod is the first method s declares outside any class, the
+// one LeetCode calls before the others: its name and line ("", 0 if none).
+// A helper pasted below class Solution's closing brace is one.
+func javaStrayMethod(s Submission) (string, int) {
+	if line := outsideClass(s); line > 0 {
+		return s.Problem.Func, line
+	}
+	toks := javaTokens(s.Code)
+	for _, k := range topLevel(toks) {
+		if k+1 < len(toks) && toks[k+1].text == "(" && isJavaWord(toks[k].text) && !notMethods[toks[k].text] &&
+			(k == 0 || !notBeforeMethod[toks[k-1].text]) {
+			return toks[k].text, toks[k].line
+		}
+	}
+	return "", 0
+}
+
+// notBeforeMethod are the tokens that, before a name and "(" outside any class,
+// make it no method: an annotation's arguments, a record's components, a
+// call or a qualified name.
+var notBeforeMethod = map[string]bool{"@": true, ".": true, "record": true, "new": true, "::": true}
+
 // declared is the name of the type that toks, a declaration after one of
 // its modifiers, declares ("final class _52 {" declares _52); "" if none.
 func declared(toks []javaToken) string {

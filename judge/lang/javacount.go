@@ -134,10 +134,10 @@ func brackets(toks []javaToken) []int {
 	return pair
 }
 
-// notMethods are the words before a parenthesis and a block that are not a
-// method's name.
+// notMethods are the words before a parenthesis that are not a method's
+// name: a statement's keywords, a call of a constructor.
 var notMethods = map[string]bool{"if": true, "for": true, "while": true, "switch": true, "catch": true,
-	"synchronized": true, "try": true, "return": true, "new": true, "this": true, "super": true}
+	"synchronized": true, "try": true, "return": true, "new": true, "this": true, "super": true, "assert": true, "throw": true}
 
 // methodName is the name of the method or constructor whose body toks[i]
 // opens, if it is one: `name(params) [throws A, B] {`, not a control

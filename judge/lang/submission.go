@@ -260,33 +260,6 @@ func outsideClass(s Submission) int {
 	return 0
 }
 
-// javaStrayMethod is the first method s declares outside any class, the
-// one LeetCode calls before the others: its name and line ("", 0 if none).
-// A helper pasted below class Solution's closing brace is one.
-func javaStrayMethod(s Submission) (string, int) {
-	if line := outsideClass(s); line > 0 {
-		return s.Problem.Func, line
-	}
-	toks := javaTokens(s.Code)
-	for _, k := range topLevel(toks) {
-		if k+1 < len(toks) && toks[k+1].text == "(" && isJavaWord(toks[k].text) && !javaKeywords[toks[k].text] &&
-			(k == 0 || !notAMethod[toks[k-1].text]) {
-			return toks[k].text, toks[k].line
-		}
-	}
-	return "", 0
-}
-
-// notAMethod are the tokens before a name and "(" outside any class that
-// make it no method: an annotation's arguments, a record's components, a
-// call or a qualified name.
-var notAMethod = map[string]bool{"@": true, ".": true, "record": true, "new": true, "::": true}
-
-// javaKeywords are the Java keywords a "(" can follow in a statement:
-// what is left of a method whose braces do not match is no method.
-var javaKeywords = map[string]bool{"if": true, "for": true, "while": true, "switch": true, "catch": true,
-	"synchronized": true, "return": true, "try": true, "assert": true, "throw": true, "super": true, "this": true}
-
 // pythonTopDef is a def of name at the start of a line: a function of the
 // module, in no class.
 func pythonTopDef(name string) *regexp.Regexp {
