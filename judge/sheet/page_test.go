@@ -213,16 +213,14 @@ func TestAnonymousClassPageNamesNoStudent(t *testing.T) {
 // TestClassPageInChromium draws a class of 40 in Chromium: the sheet's
 // cells in their verdicts' colours, the charts below, every report closed;
 // then the page opened at one student's name (the link the name is): that
-// report open. Both as named and anonymous.
+// report open. Both as named and anonymous. Exhaustive: Chromium takes
+// seconds of CPU per picture; the page's text is checked in the quick
+// suite (TestClassPageSummarisesTheClass, TestAnonymousClassPageNamesNoStudent
+// and the grade script).
 func TestClassPageInChromium(t *testing.T) {
+	queenstest.SkipUnlessLong(t)
 	chromium(t)
-	// The anonymous page drawn too in the exhaustive suite (Chromium takes
-	// seconds of CPU per picture); its text is checked in the quick one.
-	variants := []bool{false}
-	if queenstest.Long() {
-		variants = append(variants, true)
-	}
-	for _, anonymous := range variants {
+	for _, anonymous := range []bool{false, true} {
 		class := testClass()
 		class.Anonymous = anonymous
 		var b bytes.Buffer
@@ -336,8 +334,7 @@ document.body.setAttribute("data-line", line.toFixed(2));
 // a projector shows the page, every label of a chart is at least 16
 // pixels, the page's own text size, and every line at least 2 pixels wide
 // (the axes' labels were 13 pixels before, the bars' 13.6, the students'
-// lines 1.5). A second page drawn by Chromium (3 s): the exhaustive
-// suite's; the quick one draws the class page once.
+// lines 1.5). Exhaustive, as every page Chromium draws (3 s).
 func TestClassChartsReadOnAProjector(t *testing.T) {
 	path := chromium(t)
 	queenstest.SkipUnlessLong(t)
