@@ -400,6 +400,7 @@ func TestJailRefusesProcessesKeyringsAndSysVIPC(t *testing.T) {
 }
 
 func TestJailSetUpIsNotTheProgramsTime(t *testing.T) {
+	t.Parallel() // it waits 5 s, beside the other tests that wait
 	// The idle and wall clocks start with the program, not with the jail's
 	// set-up: a program that answers at once is not "no progress for
 	// 4000 ms" while the jail's mounts wait in a busy kernel.
@@ -607,6 +608,7 @@ func TestAGroupIsNotSignalledOnceItsProgramIsReaped(t *testing.T) {
 // spare: the watchdog stops a run out of time first, or the kernel's kill
 // reads as the CPU limit, never as a crash.
 func TestCPUNetHoldsByTheKernelsCount(t *testing.T) {
+	t.Parallel() // beside the tests that wait
 	cmd := exec.Command("/bin/sh", "-c", "while :; do :; done")
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
 	require.NoError(t, cmd.Start())

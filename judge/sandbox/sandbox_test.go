@@ -62,6 +62,7 @@ func TestRunStopsCPUHogAtTheLimit(t *testing.T) {
 const notWaited = 20 * time.Second
 
 func TestRunStopsProgramsThatMakeNoProgress(t *testing.T) {
+	t.Parallel() // its sleepers wait, beside the other tests that wait
 	tests := []struct {
 		name, script string
 		idle         time.Duration
@@ -109,6 +110,7 @@ func TestRunStopsMemoryHog(t *testing.T) {
 }
 
 func TestRunDoesNotWaitForAProcessThatLeftTheGroup(t *testing.T) {
+	t.Parallel() // it waits, beside the other tests that wait
 	needsProc(t)
 	// The marker is a sleep time no other test uses, so cleanup finds it.
 	t.Cleanup(func() { exec.Command("pkill", "-f", "sleep 31.25").Run() })
@@ -130,6 +132,7 @@ func TestRunStopsWhenCancelled(t *testing.T) {
 // The CPU limit without /proc (macOS, the BSDs) is the shell's ulimit: it
 // must stop a runaway by itself, which this checks on any Unix.
 func TestCPULimitWithoutPolling(t *testing.T) {
+	t.Parallel() // beside the tests that wait
 	argv := withCPULimit([]string{"/bin/sh", "-c", "while :; do :; done"}, 300*time.Millisecond)
 	cmd := exec.Command(argv[0], argv[1:]...)
 	start := time.Now()
