@@ -10,6 +10,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/nqueens-kit/nqueens/internal/queenstest"
 )
 
 func limits() Limits {
@@ -131,7 +133,12 @@ func TestRunStopsWhenCancelled(t *testing.T) {
 
 // The CPU limit without /proc (macOS, the BSDs) is the shell's ulimit: it
 // must stop a runaway by itself, which this checks on any Unix.
+// On Linux, which watches the CPU time itself, exhaustive: the loop spins
+// 2 s (ulimit counts whole seconds, and the limit has a second to spare).
 func TestCPULimitWithoutPolling(t *testing.T) {
+	if runtime.GOOS == "linux" {
+		queenstest.SkipUnlessLong(t)
+	}
 	t.Parallel() // beside the tests that wait
 	argv := withCPULimit([]string{"/bin/sh", "-c", "while :; do :; done"}, 300*time.Millisecond)
 	cmd := exec.Command(argv[0], argv[1:]...)
