@@ -15,6 +15,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"golang.org/x/sys/unix"
+
+	"github.com/nqueens-kit/nqueens/internal/queenstest"
 )
 
 // A program that only waits for a core, as on a busy machine, is never
@@ -27,7 +29,9 @@ import (
 // makes it wait longer. (Stopping it with SIGSTOP instead, as this test
 // once did, is not waiting for a core: a stopper starved by a busy machine
 // left it stopped past the limit, and it was rightly stopped as idle.)
+// Exhaustive: the busy thread spins about 3 s.
 func TestRunLetsAProgramWaitingForACoreFinish(t *testing.T) {
+	queenstest.SkipUnlessLong(t)
 	var cpus unix.CPUSet
 	require.NoError(t, unix.SchedGetaffinity(0, &cpus))
 	core := -1
