@@ -14,10 +14,11 @@ func TestTotalNQueens(t *testing.T) { queenstest.Counter(t, totalNQueens, 13) }
 // TestUpToTheHeadline checks 14 on every run, 15 and 16 in the exhaustive
 // checks: the fast counter takes two to four seconds of CPU for them.
 func TestUpToTheHeadline(t *testing.T) {
-	for n := 14; n <= 16; n++ {
-		if n > 14 && !queenstest.Long() {
-			break
-		}
+	last := 14
+	if queenstest.Long() {
+		last = queenstest.MaxN
+	}
+	for n := 14; n <= last; n++ {
 		want, _ := queens.Count(n)
 		assert.Equal(t, want, int64(totalNQueens(n)), "n = %d", n)
 	}
