@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"runtime"
 	"strings"
 	"syscall"
 
@@ -70,6 +71,12 @@ func simulate(kinds string) {
 		groups = append(groups, g...)
 	}
 	filter := seccomp.Filter{NoNewPrivs: true, Flag: seccomp.FilterFlagTSync, Policy: seccomp.Policy{DefaultAction: seccomp.ActionAllow, Syscalls: groups}}
+	// LoadFilter sets no_new_privs, which is a thread's, and then loads the
+	// filter, which the kernel allows only on a thread that has it: both
+	// calls must run on one thread (unlocked, the runtime moved them apart
+	// once in CI: "permission denied"). TSYNC then gives every thread both.
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
 	if err := seccomp.LoadFilter(filter); err != nil {
 		fmt.Fprintln(os.Stderr, "simulate:", err)
 		os.Exit(2)
